@@ -1,0 +1,5 @@
+import sys
+
+from rulesengine.cli import main
+
+sys.exit(main())

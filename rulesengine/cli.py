@@ -1,0 +1,35 @@
+"""Command line: `rulesengine legion ...` and `rulesengine swtcg ...`.
+
+Each game owns its own argument parser (`rulesengine.<game>.cli.main`); this module
+only dispatches, so the games stay independent.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+GAMES = ("legion", "swtcg")
+USAGE = "usage: rulesengine {legion,swtcg} [options] [--json]"
+
+
+def _game_main(game: str) -> Callable[[Sequence[str]], int]:
+    if game == "legion":
+        from rulesengine.legion.cli import main as legion_main
+
+        return legion_main
+    from rulesengine.swtcg.cli import main as swtcg_main
+
+    return swtcg_main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    game, rest = args[0], args[1:]
+    if game not in GAMES:
+        print(f"rulesengine: unknown game {game!r}; choose one of: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    return _game_main(game)(rest)

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds the site from the vault in docs/ and serves it on http://127.0.0.1:${PORT:-8000}/,
+# rebuilding when a note changes. Every calculator runs live in the browser.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bash "$root/scripts/setup.sh"
+cd "$root"
+exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:${PORT:-8000}" "$@"
