@@ -1,0 +1,137 @@
+"""Declared inputs: one description serves the command line, the JSON entry point and the
+calculator form on the site (name, label, kind, range, default, choices).
+
+A game module lists its inputs as `Option`s; `validate` turns loose values (strings from
+argv or a form, numbers from JSON) into typed values or raises `InputError` naming the
+option and what is allowed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from rulesengine.errors import InputError
+
+Kind = Literal["int", "bool", "choice", "text"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One input. `name` is the Python/JSON key; the CLI flag is `--name-with-dashes`."""
+
+    name: str
+    label: str
+    kind: Kind
+    default: object
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    repeatable: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def allowed(self) -> str:
+        if self.kind == "int":
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        return self.help or "text"
+
+    def coerce(self, value: object) -> object:
+        """One value of this option, typed; raises InputError if it is not allowed."""
+        if self.kind == "int":
+            return self._coerce_int(value)
+        if self.kind == "bool":
+            return _coerce_bool(value, self)
+        if self.kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                raise InputError(self.flag, self.allowed(), value)
+            return value
+        if not isinstance(value, str):
+            raise InputError(self.flag, self.allowed(), value)
+        return value
+
+    def _coerce_int(self, value: object) -> int:
+        if isinstance(value, bool):
+            raise InputError(self.flag, self.allowed(), value)
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise InputError(self.flag, self.allowed(), value) from None
+        if not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise InputError(self.flag, self.allowed(), value)
+        lo, hi = self.minimum, self.maximum
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise InputError(self.flag, self.allowed(), value)
+        return value
+
+    def describe(self) -> dict[str, object]:
+        """JSON-ready description, for the calculator form."""
+        d = asdict(self)
+        d["choices"] = list(self.choices)
+        d["flag"] = self.flag
+        return d
+
+
+def _coerce_bool(value: object, option: Option) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on", "false", "0", "no", "off", ""):
+        return value.lower() in ("true", "1", "yes", "on")
+    raise InputError(option.flag, option.allowed(), value)
+
+
+def validate(options: Sequence[Option], values: Mapping[str, object]) -> dict[str, object]:
+    """Typed values for every option (defaults filled in); unknown keys are refused."""
+    by_name = {o.name: o for o in options}
+    unknown = sorted(set(values) - set(by_name))
+    if unknown:
+        raise InputError(unknown[0], "one of the known inputs: " + ", ".join(sorted(by_name)))
+    out: dict[str, object] = {}
+    for option in options:
+        raw = values.get(option.name, option.default)
+        if option.repeatable:
+            items = [] if raw is None else (list(raw) if isinstance(raw, (list, tuple)) else [raw])
+            out[option.name] = tuple(option.coerce(v) for v in items)
+        else:
+            out[option.name] = None if raw is None else option.coerce(raw)
+    return out
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad option as one line and exit status 2 (its own habit)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def argument_parser(prog: str, options: Sequence[Option]) -> argparse.ArgumentParser:
+    """A parser that collects raw strings; `validate` does the checking, so the CLI and
+    the JSON entry point refuse the same inputs with the same words."""
+    parser = _Parser(prog=prog)
+    for option in options:
+        if option.kind == "bool":
+            parser.add_argument(option.flag, dest=option.name, action="store_true", default=None, help=option.help or option.label)
+        elif option.repeatable:
+            parser.add_argument(option.flag, dest=option.name, action="append", default=None, help=option.help or option.label)
+        else:
+            parser.add_argument(option.flag, dest=option.name, default=None, help=f"{option.label}: {option.allowed()}")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def given(namespace: argparse.Namespace, options: Sequence[Option]) -> dict[str, object]:
+    """The options the user actually gave on the command line (None means not given)."""
+    return {o.name: getattr(namespace, o.name) for o in options if getattr(namespace, o.name) is not None}
