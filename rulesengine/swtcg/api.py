@@ -1,0 +1,185 @@
+"""JSON-in/JSON-out entry point for one SWTCG attack, and the declared inputs.
+
+`OPTIONS` is the single description of the attack's inputs: the command line, `run`
+and the site's calculator form are all built from it. Bounds keep exact results quick
+(at most 30 + 10 + 10 + 10 attack dice); they are wider than any printed card needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from rulesengine.distribution import Distribution
+from rulesengine.errors import InputError
+from rulesengine.options import Option, validate
+from rulesengine.swtcg.dice import hit_threshold
+from rulesengine.swtcg.hidden_cost import HIDDEN_COST_OPTIONS, run_hidden_cost
+from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
+from rulesengine.swtcg.intercept import parse_intercepting_unit
+from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES, Policies
+from rulesengine.swtcg.power import PowerChanges
+from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, resolve, trace
+from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
+from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT, Attacker, Unit
+
+__all__ = ["HIDDEN_COST_OPTIONS", "KEYWORDS", "NO_NUMBER", "OPTIONS", "run", "run_hidden_cost"]
+
+
+def _int(name: str, label: str, default: int, lo: int, hi: int, help: str = "") -> Option:
+    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help)
+
+
+def _bool(name: str, label: str, help: str = "") -> Option:
+    return Option(name, label, "bool", False, help=help)
+
+
+OPTIONS: tuple[Option, ...] = (
+    _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power"),
+    _int("accuracy", "Accuracy", 0, -5, 5, "added to each attack die; negative for Accuracy -X"),
+    _int("critical_hit", "Critical Hit", 0, 0, 20, "extra damage if any natural 6 is rolled"),
+    _bool("armor", "Defender has Armor", "hit only on 5 or more"),
+    _int("shields", "Defender's Shields", 0, 0, 30, "the attacker gets this much less power against the defender"),
+    _int("parry", "Defender's Parry", 0, 0, 20, "prevented if any natural 1 is rolled"),
+    _int("evade", "Defender's Evade", 0, 0, 20, "prevent up to this much damage"),
+    _int("deflect", "Defender's Deflect", 0, 0, 20, "prevent this much and do it to another unit"),
+    _int("health", "Defender's health", 3, 1, 30),
+    _int("damage", "Damage already on the defender", 0, 0, 29),
+    _bool("overkill", "Attacker has Overkill", "excess hits may go to a second unit"),
+    _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits"),
+    _int("second_evade", "Second unit's Evade", 0, 0, 20),
+    Option("intercept_by", "Intercepting unit", "text", "", help=INTERCEPT_HELP + "; empty for none"),
+    _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted"),
+    _int("bombard", "Bombard", 0, 0, 30, "a Space unit attacks a Ground unit with this power; 0 for a normal attack"),
+    _int("inspiration", "Inspiring units with the attacker", 0, 0, 10, "+1 power each"),
+    _int("pilot_power", "Pilot's power bonus", 0, 0, 10, "what the attacker's Pilot gives it"),
+    Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none"),
+    Option("arena", "Attacker's arena", "choice", "ground", choices=ARENAS, help="the arena Switch reads; Bombard means space"),
+    _int("defender_inspiration", "Inspiring units with the defender", 0, 0, 10, "+1 health each"),
+    _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker"),
+    _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it"),
+    Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution"),
+    Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES)),
+    Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES)),
+    Option("deflect_policy", "Deflect target", "choice", "attacker", choices=tuple(DEFLECT_POLICIES)),
+)
+
+KEYWORDS: dict[str, str] = {
+    "Accuracy": "accuracy",
+    "Armor": "armor",
+    "Bombard": "bombard",
+    "Critical Hit": "critical_hit",
+    "Deflect": "deflect",
+    "Evade": "evade",
+    "Hidden Cost": "build_cost,counters,x",
+    "Inspiration": "inspiration",
+    "Intercept": "intercept_by",
+    "Overkill": "overkill",
+    "Parry": "parry",
+    "Pilot": "pilot_power",
+    "Precision": "precision",
+    "Shields": "shields",
+    "Switch": "switch,arena",
+}
+
+NO_NUMBER: dict[str, str] = {
+    "Elude": "Elude was renamed Precision and only forbids Intercept; the Precision option of the attack calculator shows it.",
+    "Enhance": "Enhance offers an extra effect for an extra cost; whether to pay is a choice, and there is nothing to count.",
+    "Equip": "Equip attaches Equipment during the build step; it changes no die, damage or cost the engine could count.",
+    "Reserves": "Reserves says when another ability works (only in the build zone); the number, if any, belongs to that ability.",
+}
+
+
+def _attack(v: Mapping[str, object]) -> Attack:
+    bombard = int(v["bombard"])  # type: ignore[call-overload]
+    arena = "space" if bombard else str(v["arena"])
+    changes = PowerChanges(
+        bombard=bombard,
+        inspiration=int(v["inspiration"]),  # type: ignore[call-overload]
+        pilot=int(v["pilot_power"]),  # type: ignore[call-overload]
+        switch=switch_bonus(parse_switch(str(v["switch"])), arena),
+    )
+    extra_health = int(v["defender_inspiration"])  # type: ignore[call-overload]
+    health = int(v["health"]) + extra_health  # type: ignore[call-overload]
+    if int(v["damage"]) >= health:  # type: ignore[call-overload]
+        raise InputError("--damage", "less than the defender's health (a unit whose damage reaches its health is discarded)", v["damage"])
+    spec = str(v["intercept_by"]).strip()
+    interceptor = parse_intercepting_unit(spec) if spec else None
+    if interceptor is not None and extra_health:
+        interceptor = Unit(**{**interceptor.__dict__, "health": interceptor.health + extra_health})
+    return Attack(
+        attacker=Attacker(
+            power=int(v["power"]), accuracy=int(v["accuracy"]), critical_hit=int(v["critical_hit"]),  # type: ignore[call-overload]
+            overkill=bool(v["overkill"]), precision=bool(v["precision"]), deflect=int(v["attacker_deflect"]),  # type: ignore[call-overload]
+        ),
+        defender=Unit(
+            name=DEFENDER, health=health, damage=int(v["damage"]), armor=bool(v["armor"]),  # type: ignore[call-overload]
+            shields=int(v["shields"]), parry=int(v["parry"]), evade=int(v["evade"]), deflect=int(v["deflect"]),  # type: ignore[call-overload]
+        ),
+        second=Unit(name=SECOND_UNIT, health=int(v["second_health"]), evade=int(v["second_evade"])) if v["overkill"] else None,  # type: ignore[call-overload]
+        interceptor=interceptor,
+        power_changes=changes,
+        unpreventable=bool(v["unpreventable"]),
+        policies=Policies(evade=str(v["evade_policy"]), overkill=str(v["overkill_policy"]), deflect=str(v["deflect_policy"])),
+    )
+
+
+def _faces(text: str, dice: int) -> tuple[int, ...]:
+    allowed = f"{dice} comma-separated faces from 1 to 6 (this attack rolls {dice} dice)"
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) != dice or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
+        raise InputError("--faces", allowed, text)
+    return tuple(int(p) for p in parts)
+
+
+def _sorted_json(d: Distribution[int]) -> dict[str, str]:
+    return {str(k): str(p) for k, p in sorted(d.items())}
+
+
+def run(values: Mapping[str, object]) -> dict[str, object]:
+    """The attack's exact result (or its trace when `faces` is given), as JSON values."""
+    v = validate(OPTIONS, values)
+    attack = _attack(v)
+    declared, _ = declare_attack(attack)
+    faces_text = str(v["faces"]).strip()
+    steps: list[dict[str, object]] = []
+    if faces_text:
+        outcome, trace_steps = trace(attack, _faces(faces_text, declared.dice))
+        outcomes: Distribution[Outcome] = Distribution.certain(outcome)
+        steps = [s.to_json() for s in trace_steps]
+    else:
+        outcomes = resolve(attack)
+    defender = outcomes.map(lambda o: o.defender_damage)
+    second = outcomes.map(lambda o: o.second_damage)
+    deflected = outcomes.map(lambda o: o.attacker_damage)
+    return {
+        "policies": attack.policies.to_json(),
+        "policy_text": attack.policies.texts(),
+        "attack": {
+            "defender": declared.defender.name,
+            "intercepted": declared.defender is not attack.defender,
+            "power": declared.power,
+            "dice": declared.dice,
+            "hits_on": hit_threshold(declared.armor),
+        },
+        "damage": _sorted_json(defender),
+        "expected_damage": str(defender.expected()),
+        "defeated": str(outcomes.probability(lambda o: o.defender_discarded)),
+        "second": {
+            "used": attack.second is not None,
+            "damage": _sorted_json(second),
+            "expected_damage": str(second.expected()),
+            "defeated": str(outcomes.probability(lambda o: o.second_discarded)),
+        },
+        "deflected": {
+            "target": "attacker" if attack.policies.deflect == "attacker" else None,
+            "damage": _sorted_json(deflected),
+            "expected_damage": str(deflected.expected()),
+        },
+        "steps": steps,
+    }
+
+
+def expected(values: Mapping[str, object]) -> Fraction:
+    """Expected damage on the defender, as a Fraction (for notes' worked examples)."""
+    return Fraction(str(run(values)["expected_damage"]))

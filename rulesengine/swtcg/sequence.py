@@ -1,0 +1,154 @@
+"""One attack, window by window, in the order the glossary's timing words give:
+
+attack POP (Intercept) -> roll -> re-roll window -> assign hits (Overkill) ->
+pending damage POP (Critical Hit) -> damage prevention POP (Parry, Evade, Deflect) ->
+damage placed (a unit whose damage reaches its health is discarded).
+
+Everything before the roll is fixed; everything after it depends only on the roll's
+summary, so the exact result is the roll's distribution mapped through `after_roll`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rulesengine.distribution import Distribution
+from rulesengine.swtcg.critical_hit import pending_damage
+from rulesengine.swtcg.dice import RollSummary, hit_threshold, read_roll, roll_attack_dice
+from rulesengine.swtcg.intercept import resolve_intercept
+from rulesengine.swtcg.overkill import assign_hits
+from rulesengine.swtcg.policies import Policies
+from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power
+from rulesengine.swtcg.prevention import Defences, prevent_damage
+from rulesengine.swtcg.trace import Step, step
+from rulesengine.swtcg.units import ATTACKER, DEFENDER, SECOND_UNIT, AfterRoll, Attacker, Unit
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Everything that is true when the attack is declared (plus late gains)."""
+
+    attacker: Attacker
+    defender: Unit
+    second: Unit | None = None
+    interceptor: Unit | None = None
+    power_changes: PowerChanges = field(default_factory=PowerChanges)
+    unpreventable: bool = False
+    after_roll: AfterRoll = field(default_factory=AfterRoll)
+    policies: Policies = field(default_factory=Policies)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What the attack POP and the roll fix: who defends and what the dice read."""
+
+    defender: Unit
+    power: int
+    dice: int
+    accuracy: int
+    armor: bool
+    critical_hit: int
+    parry: int
+
+
+@dataclass(frozen=True, order=True)
+class Outcome:
+    """Damage this attack places on each unit, and who is discarded."""
+
+    defender_damage: int
+    defender_discarded: bool
+    second_damage: int
+    second_discarded: bool
+    attacker_damage: int
+
+
+def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
+    """Attack POP: Intercept may change the defender; then power becomes dice.
+
+    Shields, Accuracy, Critical Hit and Parry are read as the dice are rolled, so a
+    unit that gains them afterwards (`attack.after_roll`) gets nothing from them.
+    """
+    defender, intercept_step = resolve_intercept(attack.defender, attack.interceptor, attack.attacker.precision)
+    power = attack_power(attack.attacker.power, attack.power_changes)
+    dice = attack_dice(power, defender.shields)
+    threshold = hit_threshold(defender.armor)
+    declared = Declared(defender, power, dice, attack.attacker.accuracy, defender.armor, attack.attacker.critical_hit, defender.parry)
+    text = (
+        f"The attacker has {power} power; the defender's Shields {defender.shields} leave {dice} attack dice, "
+        f"each hitting when its face plus Accuracy {attack.attacker.accuracy} is {threshold} or more"
+        + (" (Armor)." if defender.armor else ".")
+    )
+    steps = (intercept_step,) if intercept_step else ()
+    return declared, steps + (step("attack", "power", text, power=power, dice=dice, hits_on=threshold),)
+
+
+def late_gains(attack: Attack) -> tuple[Step, ...]:
+    late = attack.after_roll
+    ignored = [name for name, value in (("Shields", late.shields), ("Accuracy", late.accuracy), ("Critical Hit", late.critical_hit), ("Parry", late.parry)) if value]
+    if not ignored:
+        return ()
+    text = f"{', '.join(ignored)} gained after the roll come too late: the roll was already read without them."
+    return (step("reroll", "too-late", text, ignored=ignored),)
+
+
+def after_roll(attack: Attack, declared: Declared, roll: RollSummary) -> tuple[Outcome, tuple[Step, ...]]:
+    """Every window after the roll, for one roll summary."""
+    to_defender, to_second, assign_steps = assign_hits(
+        roll.hits, declared.defender, attack.second, attack.attacker.overkill, attack.policies.overkill
+    )
+    pending, pending_steps = pending_damage(to_defender, roll, declared.critical_hit)
+    defences = Defences(
+        parry=declared.parry,
+        evade=declared.defender.evade + attack.after_roll.evade,
+        deflect=declared.defender.deflect + attack.after_roll.deflect,
+        second_evade=attack.second.evade if attack.second else 0,
+        attacker_deflect=attack.attacker.deflect,
+        unpreventable=attack.unpreventable,
+    )
+    placed, prevention_steps = prevent_damage(pending, to_second, roll, defences, attack.policies)
+    outcome, place_steps = place_damage(declared.defender, attack.second, placed)
+    return outcome, assign_steps + pending_steps + prevention_steps + place_steps
+
+
+def place_damage(defender: Unit, second: Unit | None, placed: dict[str, int]) -> tuple[Outcome, tuple[Step, ...]]:
+    """Damage is placed on all units together; reaching health means discarded."""
+    on_defender = placed.get(DEFENDER, 0)
+    on_second = placed.get(SECOND_UNIT, 0)
+    defender_out = defender.damage + on_defender >= defender.health
+    second_out = second is not None and second.damage + on_second >= second.health
+    outcome = Outcome(on_defender, defender_out, on_second, second_out, placed.get(ATTACKER, 0))
+    text = f"{on_defender} damage is placed on the defender" + (", which is discarded." if defender_out else ".")
+    if second is not None and on_second:
+        text += f" {on_second} on the second unit" + (", which is discarded." if second_out else ".")
+    if outcome.attacker_damage:
+        text += f" {outcome.attacker_damage} on the attacker."
+    return outcome, (step(
+        "place-damage", "place-damage", text,
+        defender=on_defender, defender_discarded=defender_out, second=on_second,
+        second_discarded=second_out, attacker=outcome.attacker_damage,
+    ),)
+
+
+def resolve(attack: Attack) -> Distribution[Outcome]:
+    """The exact distribution of the attack's outcome."""
+    declared, _ = declare_attack(attack)
+    rolls = roll_attack_dice(declared.dice, declared.accuracy, declared.armor)
+    return rolls.map(lambda roll: after_roll(attack, declared, roll)[0])
+
+
+def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ...]]:
+    """One attack with the given faces (the roll after re-rolls), step by step."""
+    declared, steps = declare_attack(attack)
+    if len(faces) != declared.dice:
+        raise ValueError(f"the attack rolls {declared.dice} dice, {len(faces)} faces given")
+    roll = read_roll(faces, declared.accuracy, declared.armor)
+    roll_step = step(
+        "roll", "roll",
+        f"The dice show {', '.join(map(str, faces)) or 'nothing'}: {roll.hits} hit"
+        + f"; natural 6: {'yes' if roll.natural_six else 'no'}; natural 1: {'yes' if roll.natural_one else 'no'}.",
+        faces=list(faces), hits=roll.hits, natural_six=roll.natural_six, natural_one=roll.natural_one,
+    )
+    reroll_step = step("reroll", "reroll", "No re-roll effect is played, so this roll is the one the attack uses.")
+    outcome, later = after_roll(attack, declared, roll)
+    return outcome, steps + (roll_step, reroll_step) + late_gains(attack) + later

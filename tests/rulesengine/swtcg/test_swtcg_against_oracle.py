@@ -1,0 +1,92 @@
+"""The engine's exact distributions against brute force over every roll.
+
+Every keyword alone, every pair of keywords, every policy on a busy attack, and the
+trace of single rolls: all must agree with the oracle exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rulesengine.options import validate
+from rulesengine.swtcg.api import OPTIONS, _attack, run
+from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES
+from rulesengine.swtcg.sequence import resolve
+from tests.rulesengine.swtcg.swtcg_oracle import brute_force, dice_count, outcome_of_faces, DEFAULTS
+
+CASES: dict[str, dict[str, object]] = json.loads((Path(__file__).parent / "keyword_cases.json").read_text())
+
+
+def engine_distribution(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool, int], Fraction]:
+    attack = _attack(validate(OPTIONS, config))
+    return {
+        (o.defender_damage, o.defender_discarded, o.second_damage, o.second_discarded, o.attacker_damage): p
+        for o, p in resolve(attack).items()
+    }
+
+
+def merged(a: Mapping[str, object], b: Mapping[str, object]) -> dict[str, object]:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = value if key not in out else max(out[key], value)  # type: ignore[type-var]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_keyword_alone(name: str) -> None:
+    assert engine_distribution(CASES[name]) == brute_force(CASES[name])
+
+
+PAIRS = list(itertools.combinations(sorted(CASES), 2))
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS, ids=[f"{a}+{b}" for a, b in PAIRS])
+def test_keywords_in_pairs(first: str, second: str) -> None:
+    config = merged(CASES[first], CASES[second])
+    assert dice_count({**DEFAULTS, **config}) <= 5, "keep the oracle small"
+    assert engine_distribution(config) == brute_force(config)
+
+
+BUSY = {"power": 4, "critical_hit": 1, "parry": 1, "evade": 1, "deflect": 1, "attacker_deflect": 1,
+        "overkill": True, "health": 2, "second_health": 1, "second_evade": 1}
+POLICIES = list(itertools.product(EVADE_POLICIES, OVERKILL_POLICIES, DEFLECT_POLICIES))
+
+
+@pytest.mark.parametrize(("evade", "overkill", "deflect"), POLICIES)
+def test_every_policy(evade: str, overkill: str, deflect: str) -> None:
+    config = {**BUSY, "evade_policy": evade, "overkill_policy": overkill, "deflect_policy": deflect, "evade": 2}
+    assert engine_distribution(config) == brute_force(config)
+
+
+def test_json_summary_matches_the_oracle() -> None:
+    config = {"power": 5, "critical_hit": 1, "armor": True, "accuracy": 1, "parry": 1, "health": 3}
+    oracle = brute_force(config)
+    result = run(config)
+    by_damage: dict[str, Fraction] = {}
+    for key, p in oracle.items():
+        by_damage[str(key[0])] = by_damage.get(str(key[0]), Fraction(0)) + p
+    assert result["damage"] == {k: str(v) for k, v in sorted(by_damage.items(), key=lambda kv: int(kv[0]))}
+    assert Fraction(str(result["expected_damage"])) == sum(k[0] * p for k, p in oracle.items())
+    assert Fraction(str(result["defeated"])) == sum(p for k, p in oracle.items() if k[1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_trace_of_single_rolls(name: str) -> None:
+    config = {**BUSY, **CASES[name]}
+    n = dice_count({**DEFAULTS, **config})
+    rng = random.Random(name)
+    for _ in range(20):
+        faces = [rng.randint(1, 6) for _ in range(n)]
+        result = run({**config, "faces": ",".join(map(str, faces))})
+        expected = outcome_of_faces(config, faces)
+        assert result["damage"] == {str(expected[0]): "1"}
+        assert result["defeated"] == ("1" if expected[1] else "0")
+        assert result["second"]["damage"] == {str(expected[2]): "1"}  # type: ignore[index]
+        assert result["deflected"]["damage"] == {str(expected[4]): "1"}  # type: ignore[index]
