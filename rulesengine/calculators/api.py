@@ -1,0 +1,52 @@
+"""The JSON-in/JSON-out entry point the browser calls inside Pyodide.
+
+`calculate('{"calculator": "legion-attack", "inputs": {"pierce": 2}, "base": "../../"}')`
+answers `{"ok": true, "html": <the result region's HTML>, "result": <the engine's JSON>}`
+or `{"ok": false, "error": "--pierce: a whole number from 0 to 12 (got 99)",
+"option": "pierce", "html": <the error's HTML>}`. It never raises: the page always gets
+something to show.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from rulesengine.calculators.registry import calculator, calculators
+from rulesengine.calculators.render import compute, error_html, result_html
+from rulesengine.errors import InputError, RulesError
+
+
+def calculate(request_json: str) -> str:
+    return json.dumps(_answer(request_json), ensure_ascii=False)
+
+
+def _answer(request_json: str) -> dict[str, object]:
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, Mapping):
+            raise InputError("request", 'a JSON object {"calculator": ..., "inputs": {...}}', request)
+        calc = calculator(str(request.get("calculator", "")))
+        inputs = request.get("inputs", {})
+        if not isinstance(inputs, Mapping):
+            raise InputError("inputs", "a JSON object of input names and values", inputs)
+        base = str(request.get("base", ""))
+        result = compute(calc, inputs)
+        return {"ok": True, "html": result_html(calc, result, base), "result": result}
+    except InputError as e:
+        return _failure(str(e), e.option.lstrip("-").replace("-", "_"))
+    except RulesError as e:
+        return _failure(str(e), None)
+    except json.JSONDecodeError as e:
+        return _failure(f"request: not JSON ({e.msg} at character {e.pos})", None)
+    except Exception as e:  # the page must show every failure, not a dead worker
+        return _failure(f"internal error: {type(e).__name__}: {e}", None)
+
+
+def _failure(message: str, option: str | None) -> dict[str, object]:
+    return {"ok": False, "error": message, "option": option, "html": error_html(message)}
+
+
+def describe() -> str:
+    """Every calculator's description (inputs, fields, keyword presets) as JSON."""
+    return json.dumps([c.describe() for c in calculators()], ensure_ascii=False)

@@ -1,0 +1,88 @@
+"""The calculator's form, generated from the engine's `Option` descriptions.
+
+Every input is an ordinary named form control (the option's name), numbers are
+`<input type="number">` with `min`/`max`/`step`, and the allowed range is also written out
+beside the control, so a reader without JavaScript still sees what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from rulesengine.options import Option
+
+REPEAT_SEPARATOR = ";"
+"""A repeatable input (e.g. several guardians) is one text box; its values are separated
+by this character, and the JSON entry point splits them again."""
+
+
+def render_form(options: Sequence[Option], values: Mapping[str, object], shown_first: Sequence[str]) -> str:
+    """Inputs named in `shown_first` come first; the others sit under "More inputs"."""
+    by_name = {o.name: o for o in options}
+    first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name]
+    rest = [o for o in options if o.name not in shown_first]
+    parts = ['<form class="calculator-form" autocomplete="off">']
+    parts += [render_field(o, values.get(o.name, o.default)) for o in first]
+    if rest:
+        parts.append('<details class="calculator-more"><summary>More inputs</summary>')
+        parts += [render_field(o, values.get(o.name, o.default)) for o in rest]
+        parts.append("</details>")
+    parts.append("</form>")
+    return "".join(parts)
+
+
+def render_field(option: Option, value: object) -> str:
+    """One labelled control and its allowed range."""
+    control = _control(option, value)
+    allowed = _allowed(option)
+    hint = f'<small class="calculator-allowed">{escape(allowed)}</small>' if allowed else ""
+    title = f' title="{escape(option.help)}"' if option.help else ""
+    return (
+        f'<label class="calculator-field" data-kind="{option.kind}"{title}>'
+        f'<span class="calculator-label">{escape(option.label)}</span>{control}{hint}</label>'
+    )
+
+
+def _control(option: Option, value: object) -> str:
+    name = escape(option.name)
+    if option.kind == "int":
+        bounds = "".join(
+            f' {attr}="{bound}"' for attr, bound in (("min", option.minimum), ("max", option.maximum)) if bound is not None
+        )
+        return f'<input type="number" name="{name}" value="{escape(_text(value))}"{bounds} step="1" required>'
+    if option.kind == "bool":
+        checked = " checked" if value is True else ""
+        return f'<input type="checkbox" name="{name}" value="true"{checked}>'
+    if option.kind == "choice":
+        items = "".join(
+            f'<option value="{escape(c)}"{" selected" if c == value else ""}>{escape(c)}</option>' for c in option.choices
+        )
+        return f'<select name="{name}">{items}</select>'
+    placeholder = f' placeholder="{escape(option.help)}"' if option.help else ""
+    return f'<input type="text" name="{name}" value="{escape(_text(value))}"{placeholder}>'
+
+
+def _allowed(option: Option) -> str:
+    if option.kind == "int":
+        return f"{_bound(option.minimum)}–{_bound(option.maximum)}"
+    if option.kind == "choice":
+        return " / ".join(option.choices)
+    if option.kind == "text" and option.repeatable:
+        return f"several: separate with {REPEAT_SEPARATOR}"
+    return ""
+
+
+def _bound(bound: int | None) -> str:
+    return "…" if bound is None else str(bound)
+
+
+def _text(value: object) -> str:
+    """A value as a text box shows it: repeated values joined, nothing for None."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return f"{REPEAT_SEPARATOR} ".join(_text(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

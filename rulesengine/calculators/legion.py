@@ -1,0 +1,76 @@
+"""Star Wars: Legion calculators: the attack sequence and vehicle damage.
+
+Presets are small pools that show the keyword at work (the keyword's own input set to a
+value that changes the answer) while staying quick to compute in the browser.
+"""
+
+from __future__ import annotations
+
+from rulesengine.calculators.registry import Calculator, Preset
+
+ATTACK_FIELDS = ("red", "black", "white", "surge", "defense", "defense_surge", "ruleset")
+
+_POOL = {"black": 4}
+
+ATTACK_KEYWORDS: dict[str, Preset] = {
+    "Guardian X": Preset.of(("guardian", "pierce"), **_POOL, surge="hit", pierce=1, guardian=("2,red,block",)),
+    "Pierce X": Preset.of(("pierce", "immune_pierce", "impervious"), red=3, pierce=2, defense="red", defense_surge="block"),
+    "Impervious": Preset.of(("impervious", "pierce"), red=3, pierce=2, impervious=True, defense="red"),
+    "Immune Pierce": Preset.of(("immune_pierce", "pierce"), red=3, pierce=2, immune_pierce=True, defense="red"),
+    "Dodge": Preset.of(("dodge", "melee"), **_POOL, surge="hit", dodge=1),
+    "Cover": Preset.of(("cover", "dodge", "suppression", "melee"), **_POOL, cover="light"),
+    "Cover X": Preset.of(("cover", "cover_x"), **_POOL, cover="light", cover_x=1),
+    "Sharpshooter X": Preset.of(("cover", "sharpshooter"), **_POOL, cover="heavy", sharpshooter=1),
+    "Blast": Preset.of(("cover", "blast"), **_POOL, cover="heavy", blast=True),
+    "Aim": Preset.of(("aim", "precise", "aim_policy"), **_POOL, aim=1),
+    "Precise X": Preset.of(("aim", "precise"), **_POOL, aim=1, precise=1),
+    "Critical X": Preset.of(("critical", "surge", "dodge", "cover"), **_POOL, critical=2, cover="light"),
+    "Impact X": Preset.of(("impact", "armor", "armor_x"), red=3, impact=2, armor=True),
+    "Armor X": Preset.of(("armor", "armor_x", "impact"), red=3, armor_x=2),
+    "Armor": Preset.of(("armor", "armor_x", "impact"), red=3, armor=True),
+}
+
+ATTACK_PAGES: dict[str, Preset] = {
+    "legion/Attack.md": Preset.of(
+        ("aim", "dodge", "cover", "pierce", "critical", "guardian", "attack_faces", "guardian_faces", "defense_faces"),
+        red=2, black=2, surge="hit", aim=1, dodge=1, cover="light", pierce=1, defense="red", defense_surge="block",
+    ),
+    "legion/Surges.md": Preset.of(("surge", "surge_tokens", "critical", "defense_surge", "defense_surge_tokens"), **_POOL, surge="crit", defense_surge="block"),
+    "legion/Suppression.md": Preset.of(("suppression", "courage", "cover"), **_POOL, cover="light", suppression=1),
+    "legion/Dice.md": Preset.of(("red", "black", "white", "defense"), red=1, black=1, white=1),
+    "legion/Wounds.md": Preset.of(("defense", "defense_surge"), **_POOL),
+}
+
+ATTACK_LABELS = {
+    "defender.wounds": "Wounds on the defender",
+    "defender.expected_wounds": "Expected wounds on the defender",
+    "guardians[*].wounds": "Wounds on guardian {n}",
+    "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
+    "suppression": "Probability that the defender gains a suppression token",
+}
+
+
+def legion_calculators() -> tuple[Calculator, ...]:
+    from rulesengine.legion import api
+
+    attack = Calculator(
+        name="legion-attack",
+        title="Legion attack",
+        game="legion",
+        options=tuple(api.OPTIONS),
+        run=api.run,
+        fields=ATTACK_FIELDS,
+        keywords=ATTACK_KEYWORDS,
+        pages=ATTACK_PAGES,
+        labels=ATTACK_LABELS,
+    )
+    vehicle = Calculator(
+        name="legion-vehicle-damage",
+        title="Legion vehicle damage",
+        game="legion",
+        options=tuple(api.VEHICLE_OPTIONS),
+        run=api.run_vehicle_damage,
+        fields=tuple(o.name for o in api.VEHICLE_OPTIONS),
+        pages={"legion/Attack Resolution and Vehicle Damage.md": Preset.of()},
+    )
+    return attack, vehicle

@@ -1,0 +1,130 @@
+"""Where each rule a result step applies is written: a vault page and, where the rule is a
+numbered paragraph without a heading of its own, a text fragment that scrolls to it.
+
+Pages are vault paths (as the notes are laid out in docs/); `page_url` turns one into the
+address MkDocs gives it, so the same link works from the build and from the browser once
+the page's `base` (its way back to the site root) is known.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+ATTACK_NOTE = "legion/Attack.md"
+
+# The Attack note numbers its steps 1-10 and gives only steps 3 and 10 headings; a text
+# fragment of the step's bold title reaches the others.
+ATTACK_STEP_TITLES = {
+    "1": "Declare Defender",
+    "2": "Form Attack Pool",
+    "3": "Declare Additional Defender",
+    "4": "Roll Attack Dice",
+    "5": "Apply Dodge and Cover",
+    "6": "Modify Attack Dice",
+    "7": "Roll Defense Dice",
+    "8": "Modify Defense Dice",
+    "9": "Compare Results",
+    "10": "Choose Additional Attack Pool",
+}
+
+LEGION_NOTES = {
+    "dice": "legion/Dice.md",
+    "surges": "legion/Surges.md",
+    "suppression": "legion/Suppression.md",
+    "wounds": "legion/Wounds.md",
+    "vehicle-damage": "legion/Attack Resolution and Vehicle Damage.md",
+}
+
+LEGION_KEYWORD_NOTES = {
+    "guardian-x": "Guardian X", "guardian": "Guardian X",
+    "pierce-x": "Pierce X", "pierce": "Pierce X",
+    "impervious": "Impervious",
+    "immune-pierce": "Immune Pierce",
+    "dodge": "Dodge",
+    "cover": "Cover", "cover-x": "Cover X",
+    "sharpshooter-x": "Sharpshooter X", "sharpshooter": "Sharpshooter X",
+    "blast": "Blast",
+    "aim": "Aim",
+    "precise-x": "Precise X", "precise": "Precise X",
+    "critical-x": "Critical X", "critical": "Critical X",
+    "impact-x": "Impact X", "impact": "Impact X",
+    "armor-x": "Armor X", "armor": "Armor X",
+}
+
+# SWTCG timing windows are named in the glossary's definitions ("the damage prevention
+# POP"); they have no page, so link to the first sentence that names them.
+SWTCG_WINDOWS = {
+    "attack": ("swtcg/CW_DS_Droid_06n.md", "attack POP"),
+    "pending-damage": ("swtcg/The Cantina.md", "pending damage POP"),
+    "damage-prevention": ("swtcg/The Cantina.md", "damage prevention POP"),
+}
+
+
+# Keyword pages the vault compiler makes from the SWTCG glossary notes.
+SWTCG_KEYWORD_PAGES = frozenset({
+    "accuracy", "armor", "bombard", "critical-hit", "deflect", "elude", "enhance", "equip", "evade",
+    "hidden-cost", "inspiration", "intercept", "overkill", "parry", "pilot", "reserves", "shields", "switch",
+})
+
+
+def page_url(src_path: str) -> str:
+    """The site-relative address MkDocs (directory URLs) gives a vault page."""
+    stem = src_path[:-3] if src_path.endswith(".md") else src_path
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")]
+    else:
+        stem += "/"
+    return quote(stem)
+
+
+def base_for(src_path: str) -> str:
+    """The relative way from a page back to the site root, e.g. "../../" ."""
+    return "../" * page_url(src_path).count("/")
+
+
+def rule_target(game: str, rule: str) -> tuple[str, str] | None:
+    """(vault path, fragment) of the paragraph stating `rule`, or None if no page has it."""
+    key = rule.strip().lower()
+    if game == "legion":
+        return _legion_target(key)
+    if game == "swtcg":
+        return _swtcg_target(key)
+    return None
+
+
+def _legion_target(key: str) -> tuple[str, str] | None:
+    if key.startswith("attack-step-"):
+        number = "".join(c for c in key[len("attack-step-"):] if c.isdigit())
+        title = ATTACK_STEP_TITLES.get(number)
+        return (ATTACK_NOTE, text_fragment(title)) if title else (ATTACK_NOTE, "")
+    if key in ("attack", "attack-sequence"):
+        return ATTACK_NOTE, ""
+    if key in LEGION_NOTES:
+        return LEGION_NOTES[key], ""
+    if key in LEGION_KEYWORD_NOTES:
+        return f"legion/keywords/{LEGION_KEYWORD_NOTES[key]}.md", ""
+    return None
+
+
+def _swtcg_target(key: str) -> tuple[str, str] | None:
+    if key in SWTCG_WINDOWS:
+        note, words = SWTCG_WINDOWS[key]
+        return note, text_fragment(words)
+    if key == "precision":
+        key = "elude"  # the glossary defines Precision under its old name, Elude
+    if key in SWTCG_KEYWORD_PAGES:
+        return f"swtcg/keywords/{key}.md", ""
+    return None
+
+
+def text_fragment(words: str) -> str:
+    """A URL text fragment (`#:~:text=...`): the browser scrolls to and marks those words."""
+    return "#:~:text=" + quote(words, safe="")
+
+
+def rule_href(game: str, rule: str, base: str) -> str | None:
+    target = rule_target(game, rule)
+    if target is None:
+        return None
+    path, fragment = target
+    return base + page_url(path) + fragment

@@ -1,0 +1,132 @@
+"""The calculator registry: which calculators exist, what they ask for and which pages
+they belong on.
+
+A calculator reuses its engine's declared `Option`s (one declaration serves the command
+line, the JSON entry point and the form) and adds what only a page needs: the inputs shown
+first, and a preset per keyword page that puts that keyword to work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+
+from rulesengine.errors import UnknownNameError
+from rulesengine.options import Option
+
+Run = Callable[[Mapping[str, object]], dict]
+
+
+def _frozen(values: Mapping[str, object] | None = None) -> Mapping[str, object]:
+    return MappingProxyType(dict(values or {}))
+
+
+@dataclass(frozen=True)
+class Preset:
+    """Where a page's calculator starts: input values, and the inputs shown first."""
+
+    values: Mapping[str, object] = field(default_factory=_frozen)
+    featured: tuple[str, ...] = ()
+
+    @staticmethod
+    def of(featured: tuple[str, ...] = (), **values: object) -> Preset:
+        return Preset(_frozen(values), featured)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator: an engine entry point plus the description its form is made from."""
+
+    name: str
+    title: str
+    game: str
+    options: tuple[Option, ...]
+    run: Run
+    fields: tuple[str, ...]
+    """Inputs always shown; the others sit under "More inputs"."""
+    keywords: Mapping[str, Preset] = field(default_factory=_frozen)  # type: ignore[assignment]
+    pages: Mapping[str, Preset] = field(default_factory=_frozen)  # type: ignore[assignment]
+    """Non-keyword pages (vault paths) that carry this calculator."""
+    labels: Mapping[str, str] = field(default_factory=_frozen)  # type: ignore[assignment]
+    """Result path -> heading in the result; `[*]` stands for any list index."""
+    probes: Mapping[str, Callable[[Calculator, Mapping[str, object]], str]] = field(default_factory=_frozen)  # type: ignore[assignment]
+    """Derived facts an example block may expect (e.g. `hits-on`), computed with `run`."""
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise UnknownNameError(f"input of calculator {self.name}", name, [o.name for o in self.options])
+
+    def preset_for(self, keyword: str | None = None, page: str | None = None) -> Preset | None:
+        if keyword is not None and keyword in self.keywords:
+            return self.keywords[keyword]
+        if page is not None and page in self.pages:
+            return self.pages[page]
+        return None
+
+    def describe(self) -> dict[str, object]:
+        """JSON-ready description: what the browser or a test needs to build the form."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "game": self.game,
+            "options": [o.describe() for o in self.options],
+            "fields": list(self.fields),
+            "keywords": {k: _preset_json(p) for k, p in self.keywords.items()},
+            "pages": {k: _preset_json(p) for k, p in self.pages.items()},
+        }
+
+
+def _preset_json(preset: Preset) -> dict[str, object]:
+    return {"values": dict(preset.values), "featured": list(preset.featured)}
+
+
+@lru_cache(maxsize=1)
+def calculators() -> tuple[Calculator, ...]:
+    """Every calculator, Legion first. Engines are imported here, not at module import,
+    so that describing one game never needs the other's code to load."""
+    from rulesengine.calculators.legion import legion_calculators
+    from rulesengine.calculators.swtcg import swtcg_calculators
+
+    return legion_calculators() + swtcg_calculators()
+
+
+def calculator(name: str) -> Calculator:
+    """The calculator called `name`; an unknown name lists the valid ones."""
+    for calc in calculators():
+        if calc.name == name:
+            return calc
+    raise UnknownNameError("calculator", name, [c.name for c in calculators()])
+
+
+def for_keyword(game: str | None, keyword: str | None) -> tuple[Calculator, Preset] | None:
+    """The calculator (and its preset) for a keyword page, or None if no calculator has it."""
+    if keyword is None:
+        return None
+    wanted = keyword_key(keyword)
+    for calc in calculators():
+        if game is not None and calc.game != game:
+            continue
+        for name, preset in calc.keywords.items():
+            if keyword_key(name) == wanted:
+                return calc, preset
+    return None
+
+
+def keyword_key(keyword: str) -> str:
+    """Keyword names compare without case or punctuation: "Immune: Pierce" is "immune pierce"."""
+    return " ".join("".join(c if c.isalnum() else " " for c in keyword.casefold()).split())
+
+
+def for_page(src_path: str, game: str | None, keyword: str | None) -> tuple[Calculator, Preset] | None:
+    """The calculator a page carries: by its keyword first, else by its vault path."""
+    found = for_keyword(game, keyword)
+    if found is not None:
+        return found
+    for calc in calculators():
+        if src_path in calc.pages:
+            return calc, calc.pages[src_path]
+    return None

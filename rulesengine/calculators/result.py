@@ -1,0 +1,159 @@
+"""The result region of a calculator: what the engine's JSON result says, as HTML.
+
+The engines answer in JSON (probabilities as `str(Fraction)`); this module reads that
+JSON, not engine objects, so any result shape renders: a distribution over counts becomes
+the table P(= k), P(>= k) and a bar chart; a scalar becomes a line; the ruleset and
+policies used and the trace steps (each linked to its rule) follow.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from html import escape
+
+from rulesengine.calculators.chart import bar_chart
+from rulesengine.calculators.links import rule_href
+from rulesengine.calculators.numbers import decimal, fraction_of, percent
+
+APART = ("ruleset", "policies", "policy_text", "steps")
+"""Result keys shown after the outcomes, in their own way."""
+
+
+def render_result(result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str) -> str:
+    parts = [_outcome(path, value, labels) for path, value in leaves(result) if label_for(path, labels)]
+    parts.append(_used(result))
+    steps = result.get("steps")
+    if isinstance(steps, list) and steps:
+        parts.append(render_steps(steps, game=game, base=base))
+    return "".join(p for p in parts if p)
+
+
+def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
+    """(path, value) for every distribution and scalar in a result, in the result's order."""
+    if isinstance(value, Mapping) and value.get("used") is False:
+        return  # a part of the result the inputs switched off (e.g. no Overkill)
+    if isinstance(value, Mapping) and (not path or not is_distribution(value)):
+        for key, item in value.items():
+            if not path and key in APART:
+                continue
+            yield from leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from leaves(item, f"{path}[{i}]")
+    else:
+        yield path, value
+
+
+def is_distribution(value: Mapping[object, object]) -> bool:
+    """A mapping outcome -> probability whose probabilities sum to 1."""
+    probabilities = [fraction_of(p) for p in value.values()]
+    if not value or any(p is None for p in probabilities):
+        return False
+    return sum(probabilities, Fraction(0)) == 1  # type: ignore[arg-type]
+
+
+def label_for(path: str, labels: Mapping[str, str]) -> str:
+    pattern = re.sub(r"\[\d+\]", "[*]", path)
+    template = labels.get(path, labels.get(pattern))
+    if template is None:
+        return re.sub(r"[._\[\]]+", " ", path).strip().capitalize()
+    index = re.search(r"\[(\d+)\]", path)
+    return template.replace("{n}", str(int(index.group(1)) + 1) if index else "")
+
+
+def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
+    label = label_for(path, labels)
+    if isinstance(value, Mapping):
+        return _distribution(path, label, value)
+    return _scalar(path, label, value)
+
+
+def _scalar(path: str, label: str, value: object) -> str:
+    p = fraction_of(value) if isinstance(value, str) else None
+    if p is None:
+        shown = escape(_plain(value))
+    elif path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
+        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="decimal">≈ {decimal(p)}</span>'
+    else:
+        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="percent">{percent(p)}</span>'
+    return f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: <strong>{shown}</strong></p>'
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
+    rows = [(str(k), fraction_of(p) or Fraction(0)) for k, p in dist.items()]
+    counts = all(re.fullmatch(r"-?\d+", k) for k, _ in rows)
+    if counts:
+        rows.sort(key=lambda row: int(row[0]))
+    head = '<tr><th scope="col">k</th><th scope="col">P(= k)</th>' + ('<th scope="col">P(≥ k)</th>' if counts else "") + "</tr>"
+    body = []
+    for i, (k, p) in enumerate(rows):
+        cells = f"<td>{escape(k)}</td><td>{_probability(p)}</td>"
+        if counts:
+            cells += f"<td>{_probability(sum((q for _, q in rows[i:]), Fraction(0)))}</td>"
+        body.append(f"<tr>{cells}</tr>")
+    return (
+        f'<figure class="calculator-distribution" data-path="{escape(path)}">'
+        f"<figcaption>{escape(label)}</figcaption>"
+        f'<table class="calculator-table"><thead>{head}</thead><tbody>{"".join(body)}</tbody></table>'
+        f"{bar_chart(rows, label)}</figure>"
+    )
+
+
+def _probability(p: Fraction) -> str:
+    return f'<span class="fraction">{escape(str(p))}</span> <span class="percent">{percent(p)}</span>'
+
+
+def _used(result: Mapping[str, object]) -> str:
+    """The ruleset and the named policies the engine applied for the players' choices."""
+    items = []
+    if "ruleset" in result:
+        items.append(f"<dt>Ruleset</dt><dd>{escape(_plain(result['ruleset']))}</dd>")
+    policies = result.get("policies")
+    texts = result.get("policy_text")
+    texts = texts if isinstance(texts, Mapping) else {}
+    if isinstance(policies, Mapping):
+        for name, policy in policies.items():
+            shown = _policy_text(policy) + (f": {texts[name]}" if name in texts else "")
+            title = str(name).replace("_", " ")
+            title = title if title.endswith("policy") else f"{title} policy"
+            items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(shown)}</dd>")
+    return f'<dl class="calculator-used">{"".join(items)}</dl>' if items else ""
+
+
+def _policy_text(policy: object) -> str:
+    if isinstance(policy, Mapping):
+        return ": ".join(str(v) for v in policy.values() if v not in (None, ""))
+    return _plain(policy)
+
+
+def render_steps(steps: list[object], *, game: str, base: str) -> str:
+    """The trace: one line per step, its heading linked to the rule it applies."""
+    items = []
+    for step in steps:
+        if not isinstance(step, Mapping):
+            continue
+        number = _plain(step.get("step", ""))
+        heading = escape(f"{number}. {_plain(step.get('title', ''))}")
+        href = rule_href(game, str(step.get("rule", "")), base)
+        if href is not None:
+            heading = f'<a href="{escape(href)}">{heading}</a>'
+        state = step.get("state")
+        shown = ""
+        if isinstance(state, Mapping) and state:
+            pairs = ", ".join(f"{str(k).replace('_', ' ')} {_plain(v)}" for k, v in state.items())
+            shown = f' <span class="calculator-state">({escape(pairs)})</span>'
+        items.append(
+            f'<li data-step="{escape(number)}" data-rule="{escape(_plain(step.get("rule", "")))}">'
+            f"{heading}: {escape(_plain(step.get('text', '')))}{shown}</li>"
+        )
+    return f'<ol class="calculator-steps">{"".join(items)}</ol>'

@@ -1,0 +1,129 @@
+"""Star Wars Trading Card Game calculators: one attack, and Hidden Cost.
+
+Keyword pages come from the engine's own `KEYWORDS` (keyword -> the inputs that exercise
+it), so a keyword the engine learns gets a calculator without an edit here; the presets
+below only pick values that show a few keywords more clearly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rulesengine.calculators.registry import Calculator, Preset
+from rulesengine.options import Option
+
+ATTACK_FIELDS = ("power", "accuracy", "armor", "shields", "health", "damage")
+
+_UNIT = {"power": 4, "health": 5}
+
+HAND_PRESETS: dict[str, Preset] = {
+    "Accuracy": Preset.of(("accuracy", "armor"), **_UNIT, accuracy=1, armor=True),
+    "Armor": Preset.of(("armor", "accuracy"), **_UNIT, armor=True, accuracy=1),
+    "Overkill": Preset.of(("overkill", "second_health", "second_evade", "overkill_policy"), power=6, health=2, overkill=True, second_health=3),
+    "Evade": Preset.of(("evade", "evade_policy"), **_UNIT, evade=2),
+    "Deflect": Preset.of(("deflect", "deflect_policy"), **_UNIT, deflect=2),
+}
+
+ATTACK_LABELS = {
+    "damage": "Damage to the defender",
+    "expected_damage": "Expected damage to the defender",
+    "defeated": "Probability that the defender is discarded",
+    "deflected.damage": "Damage deflected to the attacker",
+    "deflected.expected_damage": "Expected damage deflected to the attacker",
+    "second.damage": "Damage to the second unit (Overkill)",
+    "second.expected_damage": "Expected damage to the second unit",
+    "second.defeated": "Probability that the second unit is discarded",
+    "attack.defender": "Unit attacked",
+    "attack.intercepted": "Intercepted",
+    "attack.power": "Attacker's power against it",
+    "attack.dice": "Attack dice rolled",
+    "attack.hits_on": "A die hits when face + Accuracy is at least",
+    "deflected.target": "",
+    "second.used": "",
+}
+
+
+def _option_names(spec: object) -> tuple[str, ...]:
+    """KEYWORDS values name one option or several ("a,b" or a tuple)."""
+    if isinstance(spec, str):
+        return tuple(s.strip() for s in spec.split(",") if s.strip())
+    if isinstance(spec, (list, tuple)):
+        return tuple(str(s) for s in spec)
+    return ()
+
+
+def _showing_value(option: Option) -> object | None:
+    """A value that makes the keyword do something: on for a switch, a small number else."""
+    if option.kind == "bool":
+        return True
+    if option.kind == "int":
+        lo = option.minimum if option.minimum is not None else 0
+        hi = option.maximum if option.maximum is not None else lo + 2
+        return min(hi, max(lo, 2 if lo <= 0 else lo))
+    return None
+
+
+def keyword_presets(keywords: Mapping[str, object], options: tuple[Option, ...]) -> dict[str, Preset]:
+    by_name = {o.name: o for o in options}
+    presets: dict[str, Preset] = {}
+    for keyword, spec in keywords.items():
+        if keyword in HAND_PRESETS:
+            presets[keyword] = HAND_PRESETS[keyword]
+            continue
+        names = tuple(n for n in _option_names(spec) if n in by_name)
+        values: dict[str, object] = dict(_UNIT)
+        for name in names:
+            shown = _showing_value(by_name[name])
+            if shown is not None and name not in ATTACK_FIELDS:
+                values[name] = shown
+        presets[keyword] = Preset.of(names, **values)
+    return presets
+
+
+def hits_on(calc: Calculator, values: Mapping[str, object]) -> str:
+    """The natural faces that hit: one die showing each face in turn (trace mode), with
+    the block's other inputs. The roll step's hit count is read, so Critical Hit or
+    damage prevention in the block do not blur the answer."""
+    faces = []
+    for face in range(1, 7):
+        result = calc.run({**values, "power": 1, "faces": str(face)})
+        if _hits(result) > 0:
+            faces.append(str(face))
+    return ",".join(faces)
+
+
+def _hits(result: Mapping[str, object]) -> int:
+    for step in result.get("steps", []):  # type: ignore[union-attr]
+        if isinstance(step, Mapping) and step.get("step") == "roll":
+            return int(step.get("state", {}).get("hits", 0))  # type: ignore[union-attr]
+    raise LookupError("the engine's trace has no roll step to count hits in")
+
+
+def swtcg_calculators() -> tuple[Calculator, ...]:
+    from rulesengine.swtcg import api
+
+    options = tuple(api.OPTIONS)
+    presets = keyword_presets(api.KEYWORDS, options)
+    presets.pop("Hidden Cost", None)  # Hidden Cost is its own calculator, not an attack
+    attack = Calculator(
+        name="swtcg-attack",
+        title="SWTCG attack",
+        game="swtcg",
+        options=options,
+        run=api.run,
+        fields=ATTACK_FIELDS,
+        keywords=presets,
+        labels=ATTACK_LABELS,
+        probes={"hits-on": hits_on},
+    )
+    hidden_options = tuple(api.HIDDEN_COST_OPTIONS)
+    hidden_cost = Calculator(
+        name="swtcg-hidden-cost",
+        title="SWTCG Hidden Cost",
+        game="swtcg",
+        options=hidden_options,
+        run=api.run_hidden_cost,
+        fields=tuple(o.name for o in hidden_options),
+        keywords={"Hidden Cost": Preset.of(tuple(o.name for o in hidden_options))},
+    )
+    return attack, hidden_cost

@@ -1,0 +1,128 @@
+"""The coverage page: every keyword of the vault, whether the engine implements it (or why
+it has no number to compute), its calculator, and the example blocks that check it.
+
+This is the owner's "check the rule text against the engine" at a glance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from rulesengine.calculators.registry import calculators, for_keyword, keyword_key
+from scripts.vault.extension import PageContext
+
+COVERAGE_PAGE = "coverage.md"
+GAMES = {"legion": "Star Wars: Legion", "swtcg": "Star Wars TCG"}
+
+
+@dataclass(frozen=True)
+class BlockRecord:
+    """One example block as the build ran it; `failure` is empty when it passed."""
+
+    src_path: str
+    line: int
+    calculator: str
+    keyword: str | None
+    failure: str
+    expectations: int = 0
+
+
+def coverage_markdown(pages: Sequence[PageContext], blocks: Sequence[BlockRecord]) -> str:
+    lines = [
+        "# Coverage",
+        "",
+        "Every keyword of the vault: whether the rules engine implements it, the calculator",
+        "its page carries, and the example blocks in the notes that the build runs through",
+        "the engine. A block whose expectation fails stops the build, so on a published site",
+        "every listed block passes.",
+        "",
+    ]
+    keyword_pages = sorted((p for p in pages if p.keyword), key=lambda p: (p.game or "", p.keyword or ""))
+    for game, title in GAMES.items():
+        rows = [p for p in keyword_pages if p.game == game]
+        if rows:
+            lines += [f"## {title}", "", "| Keyword | Engine | Calculator | Example blocks |", "|---|---|---|---|"]
+            lines += [_keyword_row(p, blocks) for p in rows]
+            lines.append("")
+    lines += _other_pages(pages)
+    lines += _all_blocks(blocks)
+    return "\n".join(lines) + "\n"
+
+
+def _keyword_row(page: PageContext, blocks: Sequence[BlockRecord]) -> str:
+    found = for_keyword(page.game, page.keyword)
+    if found is not None:
+        engine, calc = "implemented", f"`{found[0].name}`"
+    else:
+        engine, calc = _why_not(page.game, page.keyword or ""), "none"
+    own = [b for b in blocks if _checks(b, page)]
+    shown = "<br>".join(_block_cell(b) for b in own) or "none"
+    return f"| {_link(page.title, page.src_path)} | {engine} | {calc} | {shown} |"
+
+
+def _checks(block: BlockRecord, page: PageContext) -> bool:
+    if block.keyword is not None and page.keyword is not None:
+        return keyword_key(block.keyword) == keyword_key(page.keyword) and _game(block.src_path) == page.game
+    return block.src_path == page.src_path
+
+
+def _game(src_path: str) -> str:
+    return src_path.split("/", 1)[0]
+
+
+def _why_not(game: str | None, keyword: str) -> str:
+    """The engine's own reason a keyword has no calculator, if it gives one."""
+    if game == "swtcg":
+        try:
+            from rulesengine.swtcg.api import NO_NUMBER
+        except ImportError:
+            NO_NUMBER = {}
+        for name, why in NO_NUMBER.items():
+            if keyword_key(name) == keyword_key(keyword):
+                return f"no number: {_cell(why)}"
+    return "not implemented"
+
+
+def _other_pages(pages: Sequence[PageContext]) -> list[str]:
+    """Pages that carry a calculator without being a keyword page (the Attack sequence)."""
+    by_path = {p.src_path: p for p in pages}
+    rows = []
+    for calc in calculators():
+        for src_path in calc.pages:
+            page = by_path.get(src_path)
+            if page is not None:
+                rows.append(f"| {_link(page.title, src_path)} | `{calc.name}` |")
+    if not rows:
+        return []
+    return ["## Other pages with a calculator", "", "| Page | Calculator |", "|---|---|", *rows, ""]
+
+
+def _all_blocks(blocks: Sequence[BlockRecord]) -> list[str]:
+    if not blocks:
+        return ["## Example blocks", "", "No note has an example block yet.", ""]
+    lines = ["## Example blocks", "", "| Note | Keyword | Calculator | Expectations | Result |", "|---|---|---|---|---|"]
+    for b in sorted(blocks, key=lambda b: (b.src_path, b.line)):
+        result = "passes" if not b.failure else f"**fails**: {_cell(b.failure)}"
+        lines.append(
+            f"| {_link(f'{b.src_path}:{b.line}', b.src_path)} | {_cell(b.keyword or '')} | `{b.calculator}` | {b.expectations} | {result} |"
+        )
+    return lines + [""]
+
+
+def _block_cell(block: BlockRecord) -> str:
+    status = "passes" if not block.failure else "**fails**"
+    return f"{_link(f'line {block.line}', block.src_path)} of {_cell(block.src_path.rsplit('/', 1)[-1])}: {status}"
+
+
+def _link(text: str, src_path: str) -> str:
+    """A relative Markdown link from the coverage page (at the site root) to a note."""
+    label = _cell(text).replace("[", "\\[").replace("]", "\\]")
+    return f"[{label}]({quote(src_path)})"
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+

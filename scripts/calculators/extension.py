@@ -1,0 +1,68 @@
+"""The calculators' vault extension: example blocks checked at build, calculators on
+keyword pages, and the coverage page.
+
+Registered in mkdocs.yml: `extra: vault: extensions: ["scripts.calculators.extension:CalculatorExtension"]`.
+One instance serves one build: it remembers the blocks it ran so that a page with an
+example is not given a second calculator and the coverage page can list every block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rulesengine.calculators.links import base_for
+from rulesengine.calculators.registry import for_page
+from rulesengine.calculators.render import render_calculator
+from rulesengine.errors import RulesError
+from scripts.calculators.check import run_block
+from scripts.calculators.coverage import COVERAGE_PAGE, BlockRecord, coverage_markdown
+from scripts.calculators.fence import FENCE_NAME, BlockError, parse_block
+from scripts.vault.extension import ExtensionProblem, PageContext, SourceLocation
+
+
+@dataclass
+class CalculatorExtension:
+    fence_names: tuple[str, ...] = (FENCE_NAME,)
+
+    def __post_init__(self) -> None:
+        self._blocks: dict[str, list[BlockRecord]] = {}
+
+    def render_fence(self, info: str, source: str, where: SourceLocation, page: PageContext) -> str:
+        """Run the block; a block that cannot run or whose expectation fails stops the build."""
+        try:
+            block = parse_block(source, where.line)
+            checked = run_block(block)
+        except BlockError as e:
+            self._record(page, BlockRecord(page.src_path, e.line, "?", page.keyword, str(e)))
+            raise ExtensionProblem(f"calculator block: {e}") from None
+        keyword = block.keyword or page.keyword
+        failure = "; ".join(checked.failures)
+        self._record(page, BlockRecord(page.src_path, where.line, block.calculator, keyword, failure, len(block.expectations)))
+        if failure:
+            raise ExtensionProblem(f"calculator block: {failure}")
+        html = render_calculator(
+            checked.calc, checked.inputs, featured=tuple(checked.inputs), base=base_for(page.src_path), caption=block.caption
+        )
+        return f"\n{html}\n"
+
+    def page_addition(self, page: PageContext) -> str:
+        """The registry's calculator for a keyword (or sequence) page without an example block."""
+        if self._blocks.get(page.src_path):
+            return ""
+        found = for_page(page.src_path, page.game, page.keyword)
+        if found is None:
+            return ""
+        calc, preset = found
+        try:
+            html = render_calculator(calc, preset.values, featured=preset.featured, base=base_for(page.src_path))
+        except RulesError as e:
+            raise ExtensionProblem(f"calculator {calc.name} preset for {page.title!r}: {e}") from None
+        return f"\n{html}\n"
+
+    def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
+        records = [r for rs in self._blocks.values() for r in rs]
+        return {COVERAGE_PAGE: coverage_markdown(pages, records)}
+
+    def _record(self, page: PageContext, record: BlockRecord) -> None:
+        self._blocks.setdefault(page.src_path, []).append(record)

@@ -1,0 +1,114 @@
+"""MkDocs glue for the in-browser calculators.
+
+- on_config: adds the calculator script and style sheet to every page, and stops the
+  build at once if Pyodide has not been installed from npm.
+- on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
+  the browser loads is never older than the code.
+- on_post_build: puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
+  wheel (built from the current source) under `assets/wheels/<hash>/`, and
+  `assets/calculators/runtime.json`, which tells the worker where both are.
+
+The hook owns no state between events: each build recomputes everything from disk.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import mimetypes
+import os
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+
+REPO = Path(__file__).resolve().parents[2]
+PYODIDE_PACKAGE = REPO / "node_modules" / "pyodide"
+# What Pyodide fetches to start and to load a wheel by URL; source maps and the REPL
+# pages stay out of the site.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+SCRIPT = "assets/calculators/calculator.js"
+STYLE = "assets/calculators/calculator.css"
+RUNTIME_CONFIG = "assets/calculators/runtime.json"
+API_MODULE = "rulesengine.calculators.api"
+
+
+def _wheel_module() -> ModuleType:
+    """scripts/calculators/wheel.py, loaded by path: `import wheel` could find the
+    `wheel` distribution instead, and scripts/ is not on sys.path during a build."""
+    spec = importlib.util.spec_from_file_location("rules_calculators_wheel", Path(__file__).with_name("wheel.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def pyodide_version(package: Path = PYODIDE_PACKAGE) -> str:
+    """The installed Pyodide's version; a missing install stops the build with the fix."""
+    manifest = package / "package.json"
+    missing = [name for name in RUNTIME_FILES if not (package / name).is_file()]
+    if not manifest.is_file() or missing:
+        raise PluginError(
+            f"Pyodide runtime not found in {package} (missing: {', '.join(missing) or 'package.json'}): "
+            "run scripts/setup.sh"
+        )
+    return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    pyodide_version()
+    # The JS and its worker are served as .mjs modules; some systems' MIME tables lack it,
+    # and browsers refuse a module with the wrong type.
+    mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("application/wasm", ".wasm")
+    if SCRIPT not in [str(s) for s in config.extra_javascript]:
+        config.extra_javascript.append(SCRIPT)
+    if STYLE not in config.extra_css:
+        config.extra_css.append(STYLE)
+    return config
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    server.watch(str(REPO / "rulesengine"))
+    return server
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    site = Path(config.site_dir)
+    version = pyodide_version()
+    runtime_dir = site / "assets" / "pyodide" / version
+    runtime_dir.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        _place(PYODIDE_PACKAGE / name, runtime_dir / name)
+    wheel = _wheel_module().build_wheel(site / "assets" / "wheels")
+    runtime = {
+        "pyodideVersion": version,
+        "indexURL": f"../pyodide/{version}/",
+        "wheelURL": f"../wheels/{wheel.relative}",
+        "wheelSha256": wheel.sha256,
+        "module": API_MODULE,
+    }
+    config_path = site / RUNTIME_CONFIG
+    config_path.parent.mkdir(parents=True, exist_ok=True)
+    config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")
+
+
+def _place(source: Path, target: Path) -> None:
+    """Put one runtime file into the site without copying 14 MB on every rebuild of
+    `mkdocs serve`: keep an identical file, else hard-link, else copy."""
+    if target.exists():
+        if os.path.samefile(source, target):
+            return
+        s, t = source.stat(), target.stat()
+        if (s.st_size, s.st_mtime_ns) == (t.st_size, t.st_mtime_ns):
+            return
+        target.unlink()
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)

@@ -1,0 +1,104 @@
+"""The renderer: DOM contract, form from option descriptions, exact tables checked
+against brute-force enumeration, chart, policies, linked steps, escaping."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from rulesengine.calculators.numbers import percent, rounded
+from rulesengine.calculators.render import render_calculator
+from tests.rulesengine.calculators.dom import parse
+from tests.rulesengine.calculators.toy import TOY, brute_force
+
+
+def root_of(html: str):
+    return parse(html).find("div", data_calculator="toy-attack")
+
+
+def test_root_follows_the_dom_contract():
+    root = root_of(render_calculator(TOY, {"dice": 2}))
+    assert root.attrs["data-state"] == "static"
+    assert root.attrs["class"] == "calculator"
+    assert json.loads(root.attrs["data-preset"]) == {"dice": 2}
+    assert [o["name"] for o in json.loads(root.attrs["data-options"])] == ["dice", "armor", "cover", "guardian", "faces"]
+    assert len(root.find_all("form")) == 1
+    assert len(root.find_all(data_result=True)) == 1
+
+
+def test_form_is_generated_from_the_options():
+    form = root_of(render_calculator(TOY, {"dice": 3, "guardian": ("2,red,block", "1,white,none")})).find("form")
+    number = form.find("input", name="dice")
+    assert (number.attrs["type"], number.attrs["min"], number.attrs["max"], number.attrs["value"]) == ("number", "0", "5", "3")
+    assert "0–5" in form.text(), "the allowed range is written out"
+    assert form.find("input", name="armor").attrs["type"] == "checkbox"
+    assert [o.attrs["value"] for o in form.find("select", name="cover").find_all("option")] == ["none", "light"]
+    assert form.find("input", name="guardian").attrs["value"] == "2,red,block; 1,white,none"
+
+
+def test_fields_and_featured_inputs_come_first_the_rest_under_more_inputs():
+    form = root_of(render_calculator(TOY, {}, featured=("cover",))).find("form")
+    first = [e.attrs["name"] for e in form.find_all() if "name" in e.attrs and e.tag in ("input", "select")]
+    assert first[:2] == ["cover", "dice"]
+    more = form.find("details")
+    assert {e.attrs["name"] for e in more.find_all() if e.tag in ("input", "select")} == {"armor", "guardian", "faces"}
+
+
+def test_checkbox_reflects_the_preset():
+    form = root_of(render_calculator(TOY, {"armor": True})).find("form")
+    assert "checked" in form.find("input", name="armor").attrs
+
+
+@pytest.mark.parametrize("dice,armor", [(0, False), (1, False), (3, False), (4, True)])
+def test_tables_are_exact_and_match_brute_force(dice, armor):
+    root = root_of(render_calculator(TOY, {"dice": dice, "armor": armor}))
+    figure = root.find("figure", data_path="defender.wounds")
+    rows = figure.find("tbody").find_all("tr")
+    oracle = brute_force(dice, armor)
+    assert len(rows) == len(oracle)
+    for row in rows:
+        k, equal, at_least = (td for td in row.find_all("td"))
+        k = int(k.text())
+        assert Fraction(equal.find("span", **{"class": "fraction"}).text()) == oracle[k]
+        assert Fraction(at_least.find("span", **{"class": "fraction"}).text()) == sum(p for j, p in oracle.items() if j >= k)
+        assert equal.find("span", **{"class": "percent"}).text() == percent(oracle[k])
+    assert figure.find("figcaption").text() == "Wounds on the defender"
+    assert len(figure.find("svg").find_all("rect")) == len(oracle)
+
+
+def test_expected_value_policies_and_ruleset_are_shown():
+    root = root_of(render_calculator(TOY, {"dice": 3}))
+    expected = root.find("p", data_path="defender.expected_wounds")
+    assert "3/2" in expected.text() and "1.50" in expected.text()
+    used = root.find("dl").text()
+    assert "notes" in used and "blanks-first" in used
+
+
+def test_labels_number_list_items():
+    root = root_of(render_calculator(TOY, {"guardian": ("2,red,block", "1,white,none")}))
+    captions = [f.text() for f in root.find_all("figcaption")]
+    assert captions == ["Wounds on the defender", "Wounds on guardian 1", "Wounds on guardian 2"]
+
+
+def test_trace_steps_link_to_the_rule_paragraph():
+    root = root_of(render_calculator(TOY, {"faces": "6,2,4"}, base="../../"))
+    step = root.find("li", data_step="4a")
+    link = step.find("a")
+    assert link.attrs["href"] == "../../legion/Attack/#:~:text=Roll%20Attack%20Dice"
+    assert "hits 2" in step.text()
+
+
+def test_everything_is_escaped():
+    html = render_calculator(TOY, {"dice": 1})
+    assert "<rolled>" not in html and "Dice &lt;rolled&gt;" in html
+    parse(html)  # well formed: every element closed
+
+
+@pytest.mark.parametrize(
+    "value,places,shown",
+    [(Fraction(1, 8), 2, "0.13"), (Fraction(1, 3), 2, "0.33"), (Fraction(2, 3), 2, "0.67"), (Fraction(-5, 2), 0, "-3"), (Fraction(0), 2, "0.00"), (Fraction(1), 1, "1.0")],
+)
+def test_rounding_is_integer_arithmetic(value, places, shown):
+    assert rounded(value, places) == shown
