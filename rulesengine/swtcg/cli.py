@@ -55,7 +55,10 @@ def hidden_cost_table(result: Mapping[str, object]) -> str:
 
 def _main(prog: str, options: Sequence[Option], compute: Callable[[Mapping[str, object]], dict[str, object]],
           table: Callable[[Mapping[str, object]], str], argv: Sequence[str]) -> int:
-    namespace = argument_parser(prog, options).parse_args(list(argv))
+    try:
+        namespace = argument_parser(prog, options).parse_args(list(argv))
+    except SystemExit as stop:  # argparse already printed its one line (or --help)
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         result = compute(given(namespace, options))
     except RulesError as error:
