@@ -1,0 +1,98 @@
+"""MkDocs glue for the vault compiler (listed under `hooks:` in mkdocs.yml).
+
+All the work is in scripts/vault, which knows nothing of MkDocs. Here: read the notes
+MkDocs found, compile them once per build, hand MkDocs the Markdown, the generated pages
+and the navigation, and turn problems into log lines (warnings fail `--strict`) or one
+build error that names every bad note by path and line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _on_path() -> None:
+    # MkDocs imports hooks by file path and restores sys.path afterwards, so the repo root
+    # is put back whenever we import from it (the compiler now, extensions at build time).
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+_on_path()
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import get_plugin_logger  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
+
+from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
+from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+
+log = get_plugin_logger("vault")
+
+
+def vault_config(config: MkDocsConfig) -> VaultConfig:
+    """The compiler's settings from `extra.vault` and the toc's slugify."""
+    settings: dict[str, Any] = dict(config.extra.get("vault") or {})
+    toc = config.mdx_configs.get("toc", {})
+    return VaultConfig(
+        glossaries=tuple(settings.get("glossaries", ())),
+        image_alt=dict(settings.get("image_alt") or {}),
+        games=dict(settings.get("games") or {}),
+        slugify=toc.get("slugify", default_slugify),
+        separator=toc.get("separator", "-"),
+        embed_depth=int(settings.get("embed_depth", 3)),
+    )
+
+
+def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
+    """Instantiate each "pkg.module:Factory" listed in `extra.vault.extensions`."""
+    _on_path()
+    loaded: list[VaultExtension] = []
+    for spec in (config.extra.get("vault") or {}).get("extensions", ()) or ():
+        module_name, _, factory_name = str(spec).partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), factory_name)
+        except (ImportError, AttributeError) as missing:
+            raise PluginError(f"mkdocs.yml: vault extension {spec!r} cannot be loaded: {missing}") from None
+        loaded.append(factory())
+    return loaded
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    notes: dict[str, bytes | str] = {}
+    assets: list[str] = []
+    unreadable: list[str] = []
+    for file in files:
+        if file.is_documentation_page():
+            try:
+                notes[file.src_uri] = file.content_bytes
+            except OSError as error:
+                unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
+        else:
+            assets.append(file.src_uri)
+    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets)
+    errors = unreadable + [str(p) for p in compiled.problems if p.severity == "error"]
+    for problem in compiled.problems:
+        if problem.severity == "warning":
+            log.warning(str(problem))
+        elif problem.severity == "info":
+            log.info(str(problem))
+    if errors:
+        raise PluginError("the vault has errors:\n" + "\n".join(errors))
+    for file in files.documentation_pages():
+        if file.src_uri in compiled.pages:
+            file.content_string = compiled.pages[file.src_uri]
+    for path, markdown in compiled.generated.items():
+        existing = files.get_file_from_path(path)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, path, content=markdown))
+    if not config.nav:
+        config.nav = compiled.nav
+    return files

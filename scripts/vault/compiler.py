@@ -1,0 +1,178 @@
+"""The vault compiler: notes in, standard Markdown and a link index out.
+
+A pure function of its inputs, independent of MkDocs: read -> split glossaries -> index
+-> scan -> resolve (problems, backlinks, missing notes) -> write pages -> generated pages.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .config import VaultConfig
+from .extension import PageContext, VaultExtension
+from .generated import backlinks_section, keyword_index, missing_index, missing_page
+from .glossary import Definition, keyword_slug, split_glossary
+from .index import LinkIndex, Target, asset_target, keyword_target, note_target
+from .nav import NavItem, build_nav
+from .notes import Note, read_note
+from .pages import PageSource, keyword_page, note_page
+from .problems import Problem
+from .render import RenderContext, render_body
+from .resolve import Mention, resolve_all
+
+
+@dataclass(frozen=True)
+class CompiledVault:
+    pages: dict[str, str]  # real notes: src path -> Markdown
+    generated: dict[str, str]  # keyword pages, keyword indexes, missing notes, extensions' pages
+    problems: list[Problem]
+    link_index: LinkIndex
+    backlinks: dict[str, tuple[Mention, ...]]  # page path -> who links to it
+    titles: dict[str, str]  # every page path -> title
+    nav: list[NavItem]
+
+
+def compile_vault(
+    notes: Mapping[str, bytes | str],
+    config: VaultConfig,
+    extensions: Sequence[VaultExtension] = (),
+    assets: Iterable[str] = (),
+) -> CompiledVault:
+    problems: list[Problem] = []
+    read: list[Note] = []
+    for path in sorted(notes):
+        note = read_note(path, notes[path])
+        (problems.append(note) if isinstance(note, Problem) else read.append(note))
+    pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
+    for path, keyword, definitions in _keywords(read, config, problems):
+        if path.lower() in {existing.lower() for existing in pages}:
+            problems.append(Problem(definitions[0].path, definitions[0].line, "warning",
+                                    f"keyword {keyword!r} has a note of its own at {path}; the note wins"))
+            continue
+        pages[path] = keyword_page(path, keyword, definitions, config)
+    index = LinkIndex(tuple(_targets(pages)), tuple(asset_target(a) for a in sorted(assets)))
+    resolved = resolve_all(pages, index)
+    problems.extend(resolved.problems)
+    missing_paths = _missing_paths(resolved.missing, config)
+    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions))
+    written: dict[str, str] = {}
+    for page in pages.values():
+        body, found = render_body(page, ctx)
+        problems.extend(found)
+        additions = [ext.page_addition(page.context) for ext in extensions]
+        backlinks = backlinks_section(page.path, resolved.backlinks.get(page.path, ()))
+        written[page.path] = "\n\n".join(part for part in (body.rstrip(), *additions, backlinks) if part)
+    generated = {path: text for path, text in written.items() if pages[path].generated}
+    titles = {path: page.title for path, page in pages.items()}
+    generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
+    generated.update(_keyword_indexes(pages, config, titles))
+    contexts = [page.context for page in pages.values()]
+    for extension in extensions:
+        for path, text in extension.generated_pages(contexts).items():
+            generated[path] = text
+            titles.setdefault(path, posixpath.splitext(posixpath.basename(path))[0])
+    return CompiledVault(
+        pages={path: text for path, text in written.items() if not pages[path].generated},
+        generated=generated,
+        problems=_unique(problems),
+        link_index=index,
+        backlinks=dict(resolved.backlinks),
+        titles=titles,
+        nav=build_nav(titles, config),
+    )
+
+
+def _keywords(
+    notes: Sequence[Note], config: VaultConfig, problems: list[Problem]
+) -> list[tuple[str, str, list[Definition]]]:
+    """One (page path, keyword, definitions) per keyword; differing texts are warned about."""
+    by_path: dict[str, tuple[str, list[Definition]]] = {}
+    known = {note.path: note for note in notes}
+    for glossary in config.glossaries:
+        note = known.get(glossary)
+        if note is None:
+            problems.append(Problem("mkdocs.yml", 1, "warning", f"glossary note {glossary!r} is not in the vault"))
+            continue
+        definitions, found = split_glossary(note.path, note.text)
+        problems.extend(found)
+        for definition in definitions:
+            folder = note.game or ""
+            path = posixpath.join(folder, config.keyword_folder, keyword_slug(definition.keyword) + ".md")
+            by_path.setdefault(path, (definition.keyword, []))[1].append(definition)
+    for keyword, definitions in by_path.values():
+        first = definitions[0]
+        for other in definitions[1:]:
+            if " ".join(other.text.split()) != " ".join(first.text.split()):
+                problems.append(Problem(other.path, other.line, "warning",
+                                        f"{keyword} is defined differently in {first.path}:{first.line}"))
+    return [(path, keyword, definitions) for path, (keyword, definitions) in by_path.items()]
+
+
+def _targets(pages: Mapping[str, PageSource]) -> Iterable[Target]:
+    for page in pages.values():
+        if page.generated:
+            heads = [h for h in _heads(page) if h]
+            yield keyword_target(page.path, page.title, heads)
+        else:
+            yield note_target(page.path, page.title)
+
+
+def _heads(page: PageSource) -> list[str]:
+    """The names a glossary wrote for this keyword: "Evade X" answers like "Evade"."""
+    from .glossary import definition_head, paragraphs
+
+    heads = (definition_head(p.text) for p in paragraphs(page.text))
+    return [head for head in heads if head and "[" not in head]
+
+
+def _missing_paths(missing: Mapping[str, tuple[str, tuple[Mention, ...]]], config: VaultConfig) -> dict[str, str]:
+    paths: dict[str, str] = {}
+    taken: set[str] = {posixpath.join(config.missing_folder, "index.md")}
+    for key, (name, _) in sorted(missing.items()):
+        stem = keyword_slug(name) or "note"
+        path, number = posixpath.join(config.missing_folder, f"{stem}.md"), 1
+        while path in taken:
+            number += 1
+            path = posixpath.join(config.missing_folder, f"{stem}-{number}.md")
+        taken.add(path)
+        paths[key] = path
+    return paths
+
+
+def _missing_pages(
+    missing: Mapping[str, tuple[str, tuple[Mention, ...]]], paths: Mapping[str, str],
+    config: VaultConfig, titles: dict[str, str],
+) -> dict[str, str]:
+    index_path = posixpath.join(config.missing_folder, "index.md")
+    pages = {
+        paths[key]: missing_page(paths[key], name, mentions, index_path)
+        for key, (name, mentions) in missing.items()
+    }
+    titles.update({paths[key]: name for key, (name, _) in missing.items()})
+    listing = {paths[key]: (name, len(mentions)) for key, (name, mentions) in missing.items()}
+    pages[index_path] = missing_index(index_path, listing)
+    titles[index_path] = "Missing notes"
+    return pages
+
+
+def _keyword_indexes(
+    pages: Mapping[str, PageSource], config: VaultConfig, titles: dict[str, str]
+) -> dict[str, str]:
+    by_game: dict[str, list[tuple[str, str]]] = {}
+    for page in pages.values():
+        if page.context.keyword is not None and page.context.game is not None:
+            by_game.setdefault(page.context.game, []).append((page.title, page.path))
+    indexes: dict[str, str] = {}
+    for game, keywords in by_game.items():
+        path = posixpath.join(game, config.keyword_folder, "index.md")
+        if path not in pages:
+            title = config.games.get(game, game)
+            indexes[path] = keyword_index(path, title, keywords)
+            titles[path] = "Keywords"
+    return indexes
+
+
+def _unique(problems: Iterable[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))

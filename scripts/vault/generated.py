@@ -1,0 +1,79 @@
+"""Pages the vault does not contain but the site needs: backlinks, indexes, missing notes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .pages import relative_url
+from .render import escape_text
+from .resolve import Mention
+
+BACKLINKS_HEADING = "Pages that link here"
+MISSING_TITLE = "Missing notes"
+
+
+def _mention_item(mention: Mention, host: str, with_line: bool = False) -> str:
+    url = relative_url(mention.path, host)
+    item = f"- [{escape_text(mention.title)}]({url})"
+    if mention.heading:
+        fragment = f"#{mention.anchor}" if mention.anchor else ""
+        item += f", under [{escape_text(mention.heading)}]({url}{fragment})"
+    if with_line:
+        item += f" (line {mention.line})"
+    return item
+
+
+def _unique(mentions: Sequence[Mention]) -> list[Mention]:
+    seen: set[tuple[str, str | None]] = set()
+    kept: list[Mention] = []
+    for mention in mentions:
+        if (mention.path, mention.heading) not in seen:
+            seen.add((mention.path, mention.heading))
+            kept.append(mention)
+    return kept
+
+
+def backlinks_section(host: str, mentions: Sequence[Mention]) -> str:
+    """The section every page ends with."""
+    if not mentions:
+        return f"## {BACKLINKS_HEADING}\n\nNo page links here yet.\n"
+    items = "\n".join(_mention_item(m, host) for m in _unique(sorted(mentions, key=_order)))
+    return f"## {BACKLINKS_HEADING}\n\n{items}\n"
+
+
+def _order(mention: Mention) -> tuple[str, int]:
+    return (mention.title.lower(), mention.line)
+
+
+def missing_page(host: str, name: str, mentions: Sequence[Mention], index_path: str) -> str:
+    items = "\n".join(_mention_item(m, host, with_line=True) for m in sorted(mentions, key=_order))
+    back = relative_url(index_path, host)
+    return (
+        f"# {escape_text(name)}\n\n"
+        f"No note named *{escape_text(name)}* exists yet. "
+        f"It is one of the [missing notes]({back}).\n\n"
+        f"## Where it is mentioned\n\n{items or 'Nowhere any more.'}\n"
+    )
+
+
+def missing_index(host: str, missing: Mapping[str, tuple[str, int]]) -> str:
+    """`missing` maps page path -> (name, number of mentions)."""
+    if not missing:
+        return f"# {MISSING_TITLE}\n\nEvery link in the vault leads to a note.\n"
+    rows = "\n".join(
+        f"- [{escape_text(name)}]({relative_url(path, host)}): mentioned {count} time{'s' if count != 1 else ''}"
+        for path, (name, count) in sorted(missing.items(), key=lambda item: item[1][0].lower())
+    )
+    return (
+        f"# {MISSING_TITLE}\n\nNotes that other notes link to but that do not exist yet. "
+        f"Each one has a page listing where it is mentioned.\n\n{rows}\n"
+    )
+
+
+def keyword_index(host: str, game_title: str, keywords: Sequence[tuple[str, str]]) -> str:
+    """`keywords`: (keyword name, page path) pairs."""
+    rows = "\n".join(
+        f"- [{escape_text(name)}]({relative_url(path, host)})"
+        for name, path in sorted(keywords, key=lambda pair: pair[0].lower())
+    )
+    return f"# {escape_text(game_title)} keywords\n\n{rows or 'No keywords yet.'}\n"

@@ -1,0 +1,85 @@
+"""Resolving link targets the way Obsidian does.
+
+A link names a note by its title or by the end of its path ("Guardian X",
+"keywords/Guardian X", "legion/keywords/guardian x.md"): case-insensitive, folders
+optional. Keyword pages cut out of glossaries answer to their name and to the head the
+glossary wrote ("Evade", "Evade X"). Images answer to their file name, anywhere.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .notes import game_of
+
+TargetKind = Literal["note", "keyword", "asset"]
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: TargetKind
+    path: str  # the page's src path (or the asset's path) in the vault
+    title: str
+    keys: tuple[str, ...]  # lower-case path-like names this target answers to
+
+
+@dataclass(frozen=True)
+class Found:
+    target: Target | None
+    candidates: tuple[Target, ...]  # more than one when the name is ambiguous
+
+
+def link_key(name: str) -> str:
+    """Normalise a written link target for comparison."""
+    key = name.strip().replace("\\", "/").lstrip("/").lower()
+    return key.removesuffix(".md")
+
+
+def note_target(path: str, title: str) -> Target:
+    return Target("note", path, title, (link_key(path),))
+
+
+def keyword_target(path: str, keyword: str, heads: Iterable[str]) -> Target:
+    folder = posixpath.dirname(path)
+    names = {keyword, posixpath.splitext(posixpath.basename(path))[0], *heads}
+    keys = tuple(sorted(link_key(f"{folder}/{name}") for name in names if "/" not in name))
+    return Target("keyword", path, keyword, keys)
+
+
+def asset_target(path: str) -> Target:
+    return Target("asset", path, posixpath.basename(path), (path.lower(),))
+
+
+@dataclass(frozen=True)
+class LinkIndex:
+    pages: tuple[Target, ...]
+    assets: tuple[Target, ...]
+
+    def find_page(self, name: str, from_path: str) -> Found:
+        return _find(self.pages, link_key(name), from_path)
+
+    def find_asset(self, name: str, from_path: str) -> Found:
+        return _find(self.assets, name.strip().replace("\\", "/").lstrip("/").lower(), from_path)
+
+    def page(self, path: str) -> Target | None:
+        return next((target for target in self.pages if target.path == path), None)
+
+
+def _find(targets: tuple[Target, ...], key: str, from_path: str) -> Found:
+    matches = tuple(
+        target for target in targets
+        if any(own == key or own.endswith("/" + key) for own in target.keys)
+    )
+    if len(matches) > 1:
+        # Shortest path wins when only one candidate is the name itself, as in Obsidian.
+        exact = tuple(t for t in matches if any(own == key for own in t.keys))
+        same_game = tuple(t for t in matches if game_of(t.path) == game_of(from_path))
+        for narrowed in (exact, same_game):
+            if len(narrowed) == 1:
+                return Found(narrowed[0], matches)
+    if len(matches) == 1:
+        return Found(matches[0], matches)
+    return Found(None, matches)

@@ -1,0 +1,65 @@
+"""Navigation by game: Home, one section per game (keywords first, then notes), Missing notes."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import Union
+
+from .config import VaultConfig
+
+NavItem = dict[str, Union[str, list["NavItem"]]]
+
+
+def build_nav(titles: Mapping[str, str], config: VaultConfig) -> list[NavItem]:
+    """MkDocs `nav` for every page; a folder's index.md leads its section."""
+    top: list[NavItem] = []
+    if config.home in titles:
+        top.append({"Home": config.home})
+    tree = _section(sorted(p for p in titles if p != config.home), titles, "", config)
+    games = list(config.games)
+    sections = [item for item in tree if isinstance(next(iter(item.values())), list)]
+    pages = [item for item in tree if item not in sections]
+
+    def order(item: NavItem) -> tuple[int, int, str]:
+        title = next(iter(item))
+        folder = _folder_of(item)
+        if folder == config.missing_folder:
+            return (2, 0, title)
+        return (0, games.index(folder), title) if folder in games else (1, 0, title.lower())
+
+    return top + pages + sorted(sections, key=order)
+
+
+def _folder_of(item: NavItem) -> str:
+    children = next(iter(item.values()))
+    while isinstance(children, list) and children:
+        first = children[0]
+        children = next(iter(first.values()))
+    return children.split("/")[0] if isinstance(children, str) else ""
+
+
+def _section(paths: list[str], titles: Mapping[str, str], folder: str, config: VaultConfig) -> list[NavItem]:
+    prefix = f"{folder}/" if folder else ""
+    here = [p for p in paths if posixpath.dirname(p) == folder]
+    subfolders = sorted({p[len(prefix):].split("/")[0] for p in paths if posixpath.dirname(p) != folder})
+    index = posixpath.join(folder, "index.md") if folder else None
+    items: list[NavItem] = []
+    if index in here:
+        items.append({titles[index]: index})
+    for sub in sorted(subfolders, key=lambda name: (name != config.keyword_folder, name.lower())):
+        inner = [p for p in paths if p.startswith(f"{prefix}{sub}/")]
+        items.append({_folder_title(posixpath.join(folder, sub) if folder else sub, sub, config, titles):
+                      _section(inner, titles, posixpath.join(folder, sub) if folder else sub, config)})
+    items += [{titles[p]: p} for p in sorted(here, key=lambda p: titles[p].lower()) if p != index]
+    return items
+
+
+def _folder_title(path: str, name: str, config: VaultConfig, titles: Mapping[str, str]) -> str:
+    if path in config.games:
+        return config.games[path]
+    if name == config.keyword_folder:
+        return "Keywords"
+    if path == config.missing_folder:
+        return "Missing notes"
+    return name.replace("_", " ").replace("-", " ").capitalize()

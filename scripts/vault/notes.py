@@ -1,0 +1,40 @@
+"""Reading notes: bytes to text, a note's title and game."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from .problems import Problem
+
+
+@dataclass(frozen=True)
+class Note:
+    path: str  # vault-relative, "/"-separated, e.g. "legion/keywords/Guardian X.md"
+    title: str  # Obsidian's title is the file name: "Guardian X"
+    game: str | None  # first folder, e.g. "legion"
+    text: str
+
+
+def game_of(path: str) -> str | None:
+    folder, slash, _ = path.partition("/")
+    return folder if slash else None
+
+
+def title_of(path: str) -> str:
+    return posixpath.splitext(posixpath.basename(path))[0]
+
+
+def read_note(path: str, content: bytes | str) -> Note | Problem:
+    """Decode one note; a note that is not UTF-8 is an error at the line of the bad byte."""
+    if isinstance(content, bytes):
+        try:
+            text = content.decode("utf-8-sig")
+        except UnicodeDecodeError as bad:
+            line = content[: bad.start].count(b"\n") + 1
+            byte = content[bad.start]
+            return Problem(path, line, "error", f"the note is not UTF-8 (byte 0x{byte:02x})")
+    else:
+        text = content.removeprefix("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return Note(path, title_of(path), game_of(path), text)

@@ -1,0 +1,97 @@
+"""The pages the compiler writes: real notes and the keyword pages cut out of glossaries.
+
+Both are a source text run through the same pipeline; a keyword page's source is made up
+here from its definition(s), so its links, anchors and backlinks work like a note's.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .anchors import unique_anchors
+from .config import VaultConfig
+from .extension import PageContext
+from .glossary import Definition
+from .notes import Note, game_of, title_of
+from .scan import Scan, scan_note
+
+
+@dataclass(frozen=True)
+class PageSource:
+    path: str
+    title: str
+    text: str
+    scan: Scan
+    context: PageContext
+    generated: bool  # True for keyword pages made from glossaries
+    adds_title: bool  # the note has no leading h1, so "# Title" is written above it
+    anchors: tuple[tuple[str, str], ...]  # (heading text, anchor) in page order
+
+    def anchor_for(self, heading: str) -> str | None:
+        """The anchor of a heading as Obsidian matches it: by text, ignoring case."""
+        for text, anchor in self.anchors:
+            if text == heading:
+                return anchor
+        wanted = heading.casefold()
+        return next((anchor for text, anchor in self.anchors if text.casefold() == wanted), None)
+
+
+def is_keyword_path(path: str, config: VaultConfig) -> bool:
+    parts = path.split("/")
+    return len(parts) == 3 and parts[1] == config.keyword_folder and parts[2] != "index.md"
+
+
+def note_page(note: Note, config: VaultConfig) -> PageSource:
+    keyword = note.title if is_keyword_path(note.path, config) else None
+    context = PageContext(note.path, note.title, note.game, keyword)
+    return _page(note.path, note.title, note.text, context, generated=False, config=config)
+
+
+def keyword_page(
+    path: str, keyword: str, definitions: Sequence[Definition], config: VaultConfig
+) -> PageSource:
+    context = PageContext(path, keyword, game_of(path), keyword)
+    return _page(path, keyword, keyword_source(keyword, definitions), context, True, config)
+
+
+def keyword_source(keyword: str, definitions: Sequence[Definition]) -> str:
+    """The Markdown (with wikilinks) of a keyword page."""
+    sources = ", ".join(f"[[{title_of(d.path)}]]" for d in definitions)
+    texts = {_words(d.text) for d in definitions}
+    lines = [f"# {keyword}", ""]
+    if len(texts) == 1:
+        lines += [definitions[0].text, "", f"*Defined in {sources}.*", ""]
+        return "\n".join(lines)
+    lines += [f"The notes define {keyword} differently: {sources}.", ""]
+    for definition in definitions:
+        lines += [f"## In {title_of(definition.path)}", "", definition.text, ""]
+    return "\n".join(lines)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _page(
+    path: str, title: str, text: str, context: PageContext, generated: bool, config: VaultConfig
+) -> PageSource:
+    scan = scan_note(text)
+    first_line = next((i for i, line in enumerate(text.split("\n")) if line.strip()), 0)
+    has_title = bool(scan.headings) and scan.headings[0].level == 1 and scan.headings[0].line == first_line
+    texts = [heading.text for heading in scan.headings]
+    if not has_title:
+        texts.insert(0, title)
+    anchors = unique_anchors(texts, config.slugify, config.separator)
+    return PageSource(
+        path, title, text, scan, context, generated, not has_title, tuple(zip(texts, anchors))
+    )
+
+
+def relative_url(target: str, host: str) -> str:
+    """A relative `.md` link from the host page to the target, as MkDocs wants it."""
+    from urllib.parse import quote
+
+    relative = posixpath.relpath(target, posixpath.dirname(host) or ".")
+    return quote(relative, safe="/")

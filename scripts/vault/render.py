@@ -1,0 +1,187 @@
+"""Writing a page as standard Markdown: every wikilink, embed and extension fence replaced
+in place, everything else (code included) left exactly as the note has it."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .bullets import rewrite_bullets
+from .config import VaultConfig
+from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
+from .pages import PageSource, relative_url
+from .problems import Problem
+from .resolve import Resolution, Resolved, link_text
+from .scan import Fence, Ref
+
+_WIDTH = re.compile(r"^(\d+)(?:x(\d+))?$")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    pages: Mapping[str, PageSource]
+    resolved: Resolved
+    missing_paths: Mapping[str, str]  # link key -> generated page path
+    config: VaultConfig
+    extensions: Sequence[VaultExtension]
+
+
+@dataclass(frozen=True)
+class Host:
+    """The page being written: links are relative to it, fences render for it."""
+
+    path: str
+    context: PageContext
+    depth: int
+    stack: tuple[str, ...]  # pages being embedded, outermost first, to catch cycles
+
+
+def escape_text(text: str) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem]]:
+    """The page's Markdown without backlinks; problems found while writing (fences, cycles)."""
+    problems: list[Problem] = []
+    host = Host(page.path, page.context, 0, (page.path,))
+    body = render_lines(page, 0, len(page.text.split("\n")), host, ctx, problems)
+    if page.adds_title:
+        body = f"# {escape_text(page.title)}\n\n{body}"
+    return body, problems
+
+
+def render_lines(
+    page: PageSource, first: int, last: int, host: Host, ctx: RenderContext, problems: list[Problem]
+) -> str:
+    lines = page.text.split("\n")
+    edits: dict[int, list[tuple[int, int, str]]] = {}
+    for number, ref in enumerate(page.scan.refs):
+        if first <= ref.line < last:
+            resolution = ctx.resolved.links[(page.path, number)]
+            replacement = _replacement(ref, resolution, page, host, ctx, problems)
+            if replacement is not None:
+                edits.setdefault(ref.line, []).append((ref.start, ref.end, replacement))
+    fences = {fence.first_line: fence for fence in page.scan.fences if _extension_for(fence, ctx)}
+    out: list[str] = []
+    skip_until = first
+    for number in range(first, last):
+        if number < skip_until:
+            out.append("")  # keeps line numbers of what follows for nothing but readability
+            continue
+        if number in fences:
+            fence = fences[number]
+            out.append(_render_fence(fence, page, host, ctx, problems))
+            skip_until = fence.end_line
+            continue
+        line = lines[number]
+        for start, end, replacement in sorted(edits.get(number, []), reverse=True):
+            line = line[:start] + replacement + line[end:]
+        out.append(line)
+    return "\n".join(rewrite_bullets(out, page.scan.code_lines, first))
+
+
+def _extension_for(fence: Fence, ctx: RenderContext) -> VaultExtension | None:
+    name = fence.info.split(maxsplit=1)[0] if fence.info else ""
+    return next((ext for ext in ctx.extensions if name in ext.fence_names), None)
+
+
+def _render_fence(
+    fence: Fence, page: PageSource, host: Host, ctx: RenderContext, problems: list[Problem]
+) -> str:
+    extension = _extension_for(fence, ctx)
+    assert extension is not None
+    where = SourceLocation(page.path, fence.first_line + 1)
+    try:
+        return extension.render_fence(fence.info, fence.content, where, host.context)
+    except ExtensionProblem as problem:
+        problems.append(Problem(where.path, where.line, "error", str(problem)))
+        return ""
+
+
+def _replacement(
+    ref: Ref, resolution: Resolution, page: PageSource, host: Host,
+    ctx: RenderContext, problems: list[Problem],
+) -> str | None:
+    target = ref.target
+    if target is None:
+        return None  # an unclosed [[ stays as the note wrote it
+    text = escape_text(link_text(target))
+    if resolution.kind == "page" and resolution.path is not None:
+        if ref.kind == "embed":
+            return _transclude(ref, resolution, page, host, ctx, problems)
+        return f"[{text}]({_url(resolution.path, resolution.anchor, host)})"
+    if resolution.kind == "missing" and resolution.path is not None:
+        missing = ctx.missing_paths[resolution.path]
+        return f"[{text}]({_url(missing, None, host)}){{ .vault-missing }}"
+    if resolution.kind == "image" and resolution.path is not None:
+        return _image(target.note, target.alias, resolution.path, host, ctx.config)
+    if resolution.kind == "asset" and resolution.path is not None:
+        return f"[{escape_text(posixpath.basename(resolution.path))}]({relative_url(resolution.path, host.path)})"
+    return f'<span class="vault-broken">{escape_text(target.alias or target.note)}</span>'
+
+
+def _url(path: str, anchor: str | None, host: Host) -> str:
+    fragment = f"#{anchor}" if anchor else ""
+    if path == host.path and fragment:
+        return fragment
+    return relative_url(path, host.path) + fragment
+
+
+def image_alt(file_name: str, config: VaultConfig) -> str:
+    """Spoken alt text: the configured one, else words from the file name ("HitIcon" -> "hit")."""
+    for name, alt in config.image_alt.items():
+        if name.lower() == file_name.lower():
+            return alt
+    stem = posixpath.splitext(file_name)[0]
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", stem)
+    spoken = [word.lower() for word in words if word.lower() != "icon"]
+    return " ".join(spoken) or stem
+
+
+def _image(written: str, alias: str | None, path: str, host: Host, config: VaultConfig) -> str:
+    url = relative_url(path, host.path)
+    size = _WIDTH.match(alias or "")
+    alt = image_alt(posixpath.basename(path), config)
+    if size:
+        height = f' height="{size.group(2)}"' if size.group(2) else ""
+        return f'![{escape_text(alt)}]({url}){{ .vault-image width="{size.group(1)}"{height} }}'
+    return f"![{escape_text(alias or alt)}]({url}){{ .vault-icon }}"
+
+
+def _transclude(
+    ref: Ref, resolution: Resolution, page: PageSource, host: Host,
+    ctx: RenderContext, problems: list[Problem],
+) -> str:
+    assert ref.target is not None and resolution.path is not None
+    target = ctx.pages[resolution.path]
+    link = f"[{escape_text(link_text(ref.target))}]({_url(target.path, resolution.anchor, host)})"
+    if target.path in host.stack:
+        chain = " → ".join((*host.stack, target.path))
+        if not page.generated:
+            problems.append(Problem(page.path, ref.line + 1, "warning", f"embed cycle: {chain}"))
+        return link
+    if host.depth >= ctx.config.embed_depth:
+        problems.append(Problem(page.path, ref.line + 1, "info",
+                                f"embed of {target.path} not shown: deeper than {ctx.config.embed_depth}"))
+        return link
+    first, last = _section(target, ref.target.heading)
+    inner = Host(host.path, host.context, host.depth + 1, (*host.stack, target.path))
+    content = render_lines(target, first, last, inner, ctx, problems)
+    return f'\n\n<div class="vault-embed" markdown="1">\n\n{content}\n\n</div>\n\n'
+
+
+def _section(page: PageSource, heading: str | None) -> tuple[int, int]:
+    """Lines of the whole note, or of one heading down to the next heading as high."""
+    count = len(page.text.split("\n"))
+    if heading is None:
+        return 0, count
+    wanted = heading.casefold()
+    headings = page.scan.headings
+    for index, found in enumerate(headings):
+        if found.text.casefold() == wanted:
+            end = next((h.line for h in headings[index + 1 :] if h.level <= found.level), count)
+            return found.line, end
+    return 0, count

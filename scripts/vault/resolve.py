@@ -1,0 +1,133 @@
+"""Resolving every link of every page once: targets, problems, backlinks, missing notes."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from .index import Found, LinkIndex, link_key
+from .pages import PageSource
+from .problems import Problem
+from .scan import Ref, link_text
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".avif"})
+
+ResolutionKind = Literal["page", "image", "asset", "missing", "broken"]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    kind: ResolutionKind
+    path: str | None  # page or asset path; for "missing", the link key of the missing note
+    anchor: str | None
+
+
+@dataclass(frozen=True)
+class Mention:
+    path: str  # the page that links
+    title: str
+    line: int  # 1-based
+    heading: str | None  # nearest heading above the link
+    anchor: str | None  # that heading's anchor on the linking page
+
+
+@dataclass(frozen=True)
+class Resolved:
+    links: Mapping[tuple[str, int], Resolution]  # (page path, ref index) -> where it goes
+    problems: tuple[Problem, ...]
+    backlinks: Mapping[str, tuple[Mention, ...]]  # target page path -> who links to it
+    missing: Mapping[str, tuple[str, tuple[Mention, ...]]]  # link key -> (name, mentions)
+
+
+def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
+    links: dict[tuple[str, int], Resolution] = {}
+    problems: list[Problem] = []
+    backlinks: dict[str, list[Mention]] = {}
+    missing: dict[str, tuple[str, list[Mention]]] = {}
+    for page in pages.values():
+        for number, ref in enumerate(page.scan.refs):
+            where = Problem(page.path, ref.line + 1, "info", "")
+            resolution, problem = resolve_ref(ref, page, pages, index)
+            links[(page.path, number)] = resolution
+            if problem is not None and not page.generated:
+                problems.append(Problem(where.path, where.line, problem[0], problem[1]))
+            mention = Mention(page.path, page.title, ref.line + 1, ref.heading,
+                              page.anchor_for(ref.heading) if ref.heading else None)
+            if resolution.kind == "page" and resolution.path not in (None, page.path):
+                backlinks.setdefault(resolution.path, []).append(mention)
+            elif resolution.kind == "missing" and resolution.path and ref.target:
+                name, mentions = missing.setdefault(resolution.path, (ref.target.note, []))
+                if not page.generated:
+                    mentions.append(mention)
+                if name.islower() and not ref.target.note.islower():
+                    missing[resolution.path] = (ref.target.note, mentions)
+    return Resolved(
+        links,
+        tuple(problems),
+        {path: tuple(found) for path, found in backlinks.items()},
+        {key: (name, tuple(found)) for key, (name, found) in missing.items()},
+    )
+
+
+Finding = tuple[Literal["error", "warning", "info"], str]
+
+
+def resolve_ref(
+    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex
+) -> tuple[Resolution, Finding | None]:
+    """Where one reference goes, and what to say about it."""
+    written = ref_source(ref)
+    if ref.kind == "unclosed" or ref.target is None:
+        return Resolution("broken", None, None), ("warning", "unclosed [[ (no ]] on this line)")
+    target = ref.target
+    if not target.note:
+        return _heading(page, target.heading or "", page.path, written)
+    suffix = posixpath.splitext(target.note)[1].lower()
+    if ref.kind == "embed" and suffix and suffix != ".md":
+        found = index.find_asset(target.note, page.path)
+        if found.target is not None:
+            kind: ResolutionKind = "image" if suffix in IMAGE_SUFFIXES else "asset"
+            return Resolution(kind, found.target.path, None), None
+        if found.candidates:
+            return Resolution("broken", None, None), ("error", _ambiguous(written, found))
+        return Resolution("broken", None, None), ("warning", f"missing image {written}: no file {target.note!r} in the vault")
+    found = index.find_page(target.note, page.path)
+    if found.target is not None:
+        if target.heading is None:
+            return Resolution("page", found.target.path, None), None
+        return _heading(pages[found.target.path], target.heading, found.target.path, written)
+    if found.candidates:
+        return Resolution("broken", None, None), ("error", _ambiguous(written, found))
+    return (
+        Resolution("missing", link_key(target.note), None),
+        ("info", f"unresolved link {written}: no note named {target.note!r} yet"),
+    )
+
+
+def _heading(
+    target: PageSource, heading: str, path: str, written: str
+) -> tuple[Resolution, Finding | None]:
+    anchor = target.anchor_for(heading)
+    if anchor is None:
+        return Resolution("page", path, None), (
+            "warning", f"missing heading in {written}: {target.path} has no heading {heading!r}"
+        )
+    return Resolution("page", path, anchor), None
+
+
+def _ambiguous(written: str, found: Found) -> str:
+    names = ", ".join(sorted(candidate.path for candidate in found.candidates))
+    return f"ambiguous link {written}: it could be any of {names}"
+
+
+def ref_source(ref: Ref) -> str:
+    if ref.target is None:
+        return "[["
+    bang = "!" if ref.kind == "embed" else ""
+    inner = ref.target.note + (f"#{ref.target.heading}" if ref.target.heading else "")
+    return f"{bang}[[{inner}]]" if not ref.target.alias else f"{bang}[[{inner}|{ref.target.alias}]]"
+
+
+__all__ = ["Mention", "Resolution", "Resolved", "link_text", "resolve_all", "resolve_ref"]

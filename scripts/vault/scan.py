@@ -1,0 +1,164 @@
+"""Walk a note's markdown-it tokens and say where each piece of vault syntax sits in the source.
+
+Inline tokens only know offsets inside their own text (markdown-it strips list markers,
+quote markers and indentation, and unescapes `\\|` in table cells). This module maps those
+offsets back to (line, column) in the note, so the compiler can replace exactly the
+characters of `[[...]]` and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from markdown_it.token import Token
+
+from .syntax import WikiTarget, vault_parser
+
+RefKind = Literal["link", "embed", "unclosed"]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """One `[[...]]`, `![[...]]` or unclosed `[[` at line (0-based) and columns [start, end)."""
+
+    kind: RefKind
+    target: WikiTarget | None
+    line: int
+    start: int
+    end: int
+    heading: str | None  # text of the nearest heading above, for backlinks
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Fence:
+    info: str
+    content: str
+    first_line: int  # 0-based, the opening fence line
+    end_line: int  # exclusive
+
+
+@dataclass(frozen=True)
+class Scan:
+    refs: tuple[Ref, ...]
+    headings: tuple[Heading, ...]
+    fences: tuple[Fence, ...]
+    code_lines: frozenset[int]  # lines inside fences, indented code and raw HTML blocks
+
+
+def scan_note(text: str) -> Scan:
+    """Find every wikilink, embed, heading and fence in one note."""
+    lines = text.split("\n")
+    tokens = vault_parser().parse(text)
+    refs: list[Ref] = []
+    headings: list[Heading] = []
+    fences: list[Fence] = []
+    code_lines: set[int] = set()
+    cursors: dict[int, int] = {}
+    current_heading: str | None = None
+    in_cell = False
+    for index, token in enumerate(tokens):
+        if token.type in ("th_open", "td_open"):
+            in_cell = True
+        elif token.type in ("th_close", "td_close"):
+            in_cell = False
+        elif token.type in ("fence", "code_block", "html_block") and token.map:
+            code_lines.update(range(token.map[0], token.map[1]))
+            if token.type == "fence":
+                fences.append(Fence(token.info.strip(), token.content, token.map[0], token.map[1]))
+        elif token.type == "inline" and token.map:
+            parent = tokens[index - 1] if index else None
+            if parent is not None and parent.type == "heading_open":
+                current_heading = plain_text(token)
+                headings.append(Heading(int(parent.tag[1]), current_heading, token.map[0]))
+            located = _locate(token, lines, cursors, in_cell)
+            refs.extend(
+                Ref(kind, target, line, start, end, current_heading)
+                for kind, target, line, start, end in located
+            )
+    return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines))
+
+
+def plain_text(inline: Token) -> str:
+    """The text a reader sees in an inline token: what MkDocs' toc slugifies."""
+    parts: list[str] = []
+    for child in inline.children or []:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "wikilink":
+            parts.append(link_text(child.meta["target"]))
+        elif child.type == "wikilink_unclosed":
+            parts.append(child.content)
+    return "".join(parts).strip()
+
+
+def link_text(target: WikiTarget) -> str:
+    """What Obsidian shows for a link without an alias."""
+    if target.alias:
+        return target.alias
+    if target.note and target.heading:
+        return f"{target.note} > {target.heading}"
+    return target.note or target.heading or ""
+
+
+_KINDS: dict[str, RefKind] = {"wikilink": "link", "wiki_embed": "embed", "wikilink_unclosed": "unclosed"}
+
+
+def _locate(
+    inline: Token, lines: list[str], cursors: dict[int, int], in_cell: bool
+) -> list[tuple[RefKind, WikiTarget | None, int, int, int]]:
+    found = [child for child in inline.children or [] if child.type in _KINDS]
+    if not found or inline.map is None:
+        return []
+    content_lines = inline.content.split("\n")
+    line_starts = [0]
+    for content_line in content_lines[:-1]:
+        line_starts.append(line_starts[-1] + len(content_line) + 1)
+    placed: list[tuple[RefKind, WikiTarget | None, int, int, int]] = []
+    anchors: dict[int, int | None] = {}
+    for child in found:
+        start, end = child.meta["start"], child.meta["end"]
+        k = max(i for i, s in enumerate(line_starts) if s <= start)
+        line_no = inline.map[0] + k
+        if k not in anchors:
+            anchors[k] = _anchor(content_lines[k], lines[line_no], cursors.get(line_no, 0), in_cell)
+        anchor = anchors[k]
+        if anchor is None:
+            continue
+        text = content_lines[k].lstrip(" \t")
+        lead = len(content_lines[k]) - len(text)
+        col_start = _column(anchor, text, start - line_starts[k] - lead, in_cell)
+        col_end = _column(anchor, text, end - line_starts[k] - lead, in_cell)
+        placed.append((_KINDS[child.type], child.meta.get("target"), line_no, col_start, col_end))
+    for k, anchor in anchors.items():
+        if anchor is not None and in_cell:
+            text = content_lines[k].strip()
+            cursors[inline.map[0] + k] = anchor + len(text) + text.count("|")
+    return placed
+
+
+def _anchor(content_line: str, source_line: str, cursor: int, in_cell: bool) -> int | None:
+    """Column in the source line where the content line's text begins."""
+    text = content_line.strip(" \t")
+    if in_cell:
+        position = source_line.find(text.replace("|", "\\|"), cursor)
+        return None if position == -1 else position
+    stripped = source_line.rstrip(" \t")
+    if text and stripped.endswith(text):
+        return len(stripped) - len(text)
+    position = source_line.find(text, cursor)
+    return None if position == -1 else position
+
+
+def _column(anchor: int, text: str, offset: int, in_cell: bool) -> int:
+    # In a table cell every `|` of the content was written `\|` in the note.
+    return anchor + offset + (text[:offset].count("|") if in_cell else 0)
