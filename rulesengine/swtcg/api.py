@@ -8,7 +8,7 @@ and the site's calculator form are all built from it. Bounds keep exact results 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
+from dataclasses import replace
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
@@ -90,33 +90,42 @@ NO_NUMBER: dict[str, str] = {
 }
 
 
+def _int_of(v: Mapping[str, object], name: str) -> int:
+    value = v[name]
+    assert isinstance(value, int)
+    return value
+
+
 def _attack(v: Mapping[str, object]) -> Attack:
-    bombard = int(v["bombard"])  # type: ignore[call-overload]
-    arena = "space" if bombard else str(v["arena"])
+    """The attack that validated inputs describe."""
+    bombard = _int_of(v, "bombard")
+    arena = "space" if bombard else str(v["arena"])  # only a Space unit bombards
     changes = PowerChanges(
         bombard=bombard,
-        inspiration=int(v["inspiration"]),  # type: ignore[call-overload]
-        pilot=int(v["pilot_power"]),  # type: ignore[call-overload]
+        inspiration=_int_of(v, "inspiration"),
+        pilot=_int_of(v, "pilot_power"),
         switch=switch_bonus(parse_switch(str(v["switch"])), arena),
     )
-    extra_health = int(v["defender_inspiration"])  # type: ignore[call-overload]
-    health = int(v["health"]) + extra_health  # type: ignore[call-overload]
-    if int(v["damage"]) >= health:  # type: ignore[call-overload]
-        raise InputError("--damage", "less than the defender's health (a unit whose damage reaches its health is discarded)", v["damage"])
+    extra_health = _int_of(v, "defender_inspiration")
+    defender = Unit(
+        name=DEFENDER, health=_int_of(v, "health") + extra_health, damage=_int_of(v, "damage"),
+        armor=bool(v["armor"]), shields=_int_of(v, "shields"), parry=_int_of(v, "parry"),
+        evade=_int_of(v, "evade"), deflect=_int_of(v, "deflect"),
+    )
+    if defender.remaining_health <= 0:
+        raise InputError("--damage", "less than the defender's health (a unit whose damage reaches its health is discarded)", defender.damage)
     spec = str(v["intercept_by"]).strip()
     interceptor = parse_intercepting_unit(spec) if spec else None
-    if interceptor is not None and extra_health:
-        interceptor = Unit(**{**interceptor.__dict__, "health": interceptor.health + extra_health})
+    if interceptor is not None:
+        interceptor = replace(interceptor, health=interceptor.health + extra_health)
+    second = Unit(name=SECOND_UNIT, health=_int_of(v, "second_health"), evade=_int_of(v, "second_evade"))
     return Attack(
         attacker=Attacker(
-            power=int(v["power"]), accuracy=int(v["accuracy"]), critical_hit=int(v["critical_hit"]),  # type: ignore[call-overload]
-            overkill=bool(v["overkill"]), precision=bool(v["precision"]), deflect=int(v["attacker_deflect"]),  # type: ignore[call-overload]
+            power=_int_of(v, "power"), accuracy=_int_of(v, "accuracy"), critical_hit=_int_of(v, "critical_hit"),
+            overkill=bool(v["overkill"]), precision=bool(v["precision"]), deflect=_int_of(v, "attacker_deflect"),
         ),
-        defender=Unit(
-            name=DEFENDER, health=health, damage=int(v["damage"]), armor=bool(v["armor"]),  # type: ignore[call-overload]
-            shields=int(v["shields"]), parry=int(v["parry"]), evade=int(v["evade"]), deflect=int(v["deflect"]),  # type: ignore[call-overload]
-        ),
-        second=Unit(name=SECOND_UNIT, health=int(v["second_health"]), evade=int(v["second_evade"])) if v["overkill"] else None,  # type: ignore[call-overload]
+        defender=defender,
+        second=second if v["overkill"] else None,
         interceptor=interceptor,
         power_changes=changes,
         unpreventable=bool(v["unpreventable"]),
@@ -130,6 +139,12 @@ def _faces(text: str, dice: int) -> tuple[int, ...]:
     if len(parts) != dice or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
         raise InputError("--faces", allowed, text)
     return tuple(int(p) for p in parts)
+
+
+def _intercept_status(attack: Attack) -> str:
+    if attack.interceptor is None:
+        return "none"
+    return "forbidden by Precision" if attack.attacker.precision else "intercepted"
 
 
 def _sorted_json(d: Distribution[int]) -> dict[str, str]:
@@ -158,6 +173,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
         "attack": {
             "defender": declared.defender.name,
             "intercepted": declared.defender is not attack.defender,
+            "intercept": _intercept_status(attack),
             "power": declared.power,
             "dice": declared.dice,
             "hits_on": hit_threshold(declared.armor),
@@ -178,8 +194,3 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
         },
         "steps": steps,
     }
-
-
-def expected(values: Mapping[str, object]) -> Fraction:
-    """Expected damage on the defender, as a Fraction (for notes' worked examples)."""
-    return Fraction(str(run(values)["expected_damage"]))

