@@ -143,3 +143,4 @@ def test_inspiration_gives_power_to_the_attacker_and_health_to_the_defender() ->
 def test_expected_damage_is_an_exact_fraction() -> None:
     result = run({"power": 4, "critical_hit": 1, "armor": True, "accuracy": -1})
     assert Fraction(str(result["expected_damage"])) == Fraction(1535, 1296)
+
