@@ -22,7 +22,10 @@ APART = ("ruleset", "policies", "policy_text", "steps")
 
 
 def render_result(result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str) -> str:
-    parts = [_outcome(path, value, labels) for path, value in leaves(result) if label_for(path, labels)]
+    shown = [(path, value) for path, value in leaves(result) if label_for(path, labels)]
+    # Probabilities first; plain facts about the attack (dice rolled, who was attacked) after.
+    shown.sort(key=lambda item: not _is_probabilistic(item[1]))
+    parts = [_outcome(path, value, labels) for path, value in shown]
     parts.append(_used(result))
     steps = result.get("steps")
     if isinstance(steps, list) and steps:
@@ -44,6 +47,10 @@ def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
             yield from leaves(item, f"{path}[{i}]")
     else:
         yield path, value
+
+
+def _is_probabilistic(value: object) -> bool:
+    return isinstance(value, Mapping) or (isinstance(value, str) and fraction_of(value) is not None)
 
 
 def is_distribution(value: Mapping[object, object]) -> bool:

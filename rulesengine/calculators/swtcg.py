@@ -22,7 +22,14 @@ HAND_PRESETS: dict[str, Preset] = {
     "Overkill": Preset.of(("overkill", "second_health", "second_evade", "overkill_policy"), power=6, health=2, overkill=True, second_health=3),
     "Evade": Preset.of(("evade", "evade_policy"), **_UNIT, evade=2),
     "Deflect": Preset.of(("deflect", "deflect_policy"), **_UNIT, deflect=2),
+    "Intercept": Preset.of(("intercept_by", "precision"), **_UNIT, intercept_by="health=5,armor"),
+    "Precision": Preset.of(("precision", "intercept_by"), **_UNIT, intercept_by="health=5,armor", precision=True),
+    "Switch": Preset.of(("switch", "arena"), **_UNIT, switch="ground=+1,space=+2", arena="space"),
+    "Bombard": Preset.of(("bombard",), power=0, health=5, bombard=3),
 }
+
+ALIASES = {"Elude": "Precision"}
+"""Keywords the glossary defines under another name: the page gets that keyword's preset."""
 
 ATTACK_LABELS = {
     "damage": "Damage to the defender",
@@ -35,6 +42,7 @@ ATTACK_LABELS = {
     "second.defeated": "Probability that the second unit is discarded",
     "attack.defender": "Unit attacked",
     "attack.intercepted": "Intercepted",
+    "attack.intercept": "Intercept",
     "attack.power": "Attacker's power against it",
     "attack.dice": "Attack dice rolled",
     "attack.hits_on": "A die hits when face + Accuracy is at least",
@@ -105,6 +113,7 @@ def swtcg_calculators() -> tuple[Calculator, ...]:
     options = tuple(api.OPTIONS)
     presets = keyword_presets(api.KEYWORDS, options)
     presets.pop("Hidden Cost", None)  # Hidden Cost is its own calculator, not an attack
+    presets.update({alias: presets[name] for alias, name in ALIASES.items() if name in presets})
     attack = Calculator(
         name="swtcg-attack",
         title="SWTCG attack",
