@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesengine.swtcg.trace import Step, step
+
 INSPIRATION_POWER = 1
 
 
@@ -41,3 +43,19 @@ def attack_power(printed_power: int, changes: PowerChanges) -> int:
 def attack_dice(power: int, shields: int) -> int:
     """One die per point of power, less the defender's Shields, never below 0."""
     return max(0, power - shields)
+
+
+def power_steps(printed_power: int, changes: PowerChanges, shields: int) -> tuple[Step, ...]:
+    """One trace step per power change that applies, each naming its keyword."""
+    notes: list[tuple[str, str]] = []
+    if changes.bombard:
+        notes.append(("bombard", f"Bombard {changes.bombard}: the attacker attacks a Ground unit with {changes.bombard} power instead of its own {printed_power}."))
+    if changes.inspiration:
+        notes.append(("inspiration", f"Inspiration: {changes.inspiration} other unit(s) of the attacker's side in its arena give +{INSPIRATION_POWER * changes.inspiration} power."))
+    if changes.pilot:
+        notes.append(("pilot", f"Pilot: the attacker's Pilot gives {changes.pilot:+d} power."))
+    if changes.switch:
+        notes.append(("switch", f"Switch: the effect for the arena the attacker is in gives {changes.switch:+d} power."))
+    if shields:
+        notes.append(("shields", f"Shields {shields}: the attacker gets -{shields} power against this defender, for rolling attack dice only."))
+    return tuple(step("attack", rule, text) for rule, text in notes)

@@ -19,7 +19,7 @@ from rulesengine.swtcg.dice import RollSummary, hit_threshold, read_roll, roll_a
 from rulesengine.swtcg.intercept import resolve_intercept
 from rulesengine.swtcg.overkill import assign_hits
 from rulesengine.swtcg.policies import Policies
-from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power
+from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power, power_steps
 from rulesengine.swtcg.prevention import Defences, prevent_damage
 from rulesengine.swtcg.trace import Step, step
 from rulesengine.swtcg.units import ATTACKER, DEFENDER, SECOND_UNIT, AfterRoll, Attacker, Unit
@@ -80,16 +80,19 @@ def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
         + (" (Armor)." if defender.armor else ".")
     )
     steps = (intercept_step,) if intercept_step else ()
+    steps += power_steps(attack.attacker.power, attack.power_changes, defender.shields)
     return declared, steps + (step("attack", "power", text, power=power, dice=dice, hits_on=threshold),)
 
 
 def late_gains(attack: Attack) -> tuple[Step, ...]:
+    """Steps saying which keywords gained after the roll are ignored, and why."""
     late = attack.after_roll
-    ignored = [name for name, value in (("Shields", late.shields), ("Accuracy", late.accuracy), ("Critical Hit", late.critical_hit), ("Parry", late.parry)) if value]
-    if not ignored:
-        return ()
-    text = f"{', '.join(ignored)} gained after the roll come too late: the roll was already read without them."
-    return (step("reroll", "too-late", text, ignored=ignored),)
+    ignored = (("shields", "Shields", late.shields), ("accuracy", "Accuracy", late.accuracy),
+               ("critical-hit", "Critical Hit", late.critical_hit), ("parry", "Parry", late.parry))
+    return tuple(
+        step("reroll", rule, f"{name} {value} gained after the roll comes too late: the roll was already read without it.", too_late=True)
+        for rule, name, value in ignored if value
+    )
 
 
 def after_roll(attack: Attack, declared: Declared, roll: RollSummary) -> tuple[Outcome, tuple[Step, ...]]:
@@ -137,6 +140,16 @@ def resolve(attack: Attack) -> Distribution[Outcome]:
     return rolls.map(lambda roll: after_roll(attack, declared, roll)[0])
 
 
+def roll_reading_steps(declared: Declared) -> tuple[Step, ...]:
+    """How Accuracy and Armor read the dice (after the roll step, which holds the hits)."""
+    steps: list[Step] = []
+    if declared.accuracy:
+        steps.append(step("roll", "accuracy", f"Accuracy {declared.accuracy:+d} changes each die for hitting only; natural 6s and 1s stay as rolled."))
+    if declared.armor:
+        steps.append(step("roll", "armor", "Armor: the defender is hit only on 5 or more; Armor moves the target number, not the die."))
+    return tuple(steps)
+
+
 def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ...]]:
     """One attack with the given faces (the roll after re-rolls), step by step."""
     declared, steps = declare_attack(attack)
@@ -149,6 +162,7 @@ def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ..
         + f"; natural 6: {'yes' if roll.natural_six else 'no'}; natural 1: {'yes' if roll.natural_one else 'no'}.",
         faces=list(faces), hits=roll.hits, natural_six=roll.natural_six, natural_one=roll.natural_one,
     )
+    reading = roll_reading_steps(declared)
     reroll_step = step("reroll", "reroll", "No re-roll effect is played, so this roll is the one the attack uses.")
     outcome, later = after_roll(attack, declared, roll)
-    return outcome, steps + (roll_step, reroll_step) + late_gains(attack) + later
+    return outcome, steps + (roll_step,) + reading + (reroll_step,) + late_gains(attack) + later

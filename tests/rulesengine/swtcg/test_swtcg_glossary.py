@@ -55,7 +55,7 @@ def test_a_unit_given_shields_after_the_roll_changes_nothing() -> None:
 def test_accuracy_critical_hit_and_parry_gained_after_the_roll_come_too_late() -> None:
     assert resolve(attack(accuracy=2, critical_hit=3, parry=2)) == resolve(attack())
     _, steps = trace(attack(parry=2), [1, 6, 4])
-    assert any(s.rule == "too-late" for s in steps)
+    assert [s.rule for s in steps if dict(s.state).get("too_late")] == ["parry"]
 
 
 def test_evade_gained_after_the_roll_still_works() -> None:
