@@ -79,7 +79,7 @@ def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
         f"each hitting when its face plus Accuracy {attack.attacker.accuracy} is {threshold} or more"
         + (" (Armor)." if defender.armor else ".")
     )
-    steps = (intercept_step,) if intercept_step else ()
+    steps: tuple[Step, ...] = (intercept_step,) if intercept_step else ()
     steps += power_steps(attack.attacker.power, attack.power_changes, defender.shields)
     return declared, steps + (step("attack", "power", text, power=power, dice=dice, hits_on=threshold),)
 
