@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .problems import Problem
+from .scan import scan_note
 
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 _NUMBER_WORDS = {"X", "-X", "X/-X", "+X"}
@@ -62,12 +63,13 @@ def definition_head(paragraph: str) -> str | None:
     return head if canonical_keyword(head) else None
 
 
-def paragraphs(text: str) -> list[Paragraph]:
+def paragraphs(text: str, skip: frozenset[int] = frozenset()) -> list[Paragraph]:
+    """Blank-line separated paragraphs; lines in `skip` (0-based: code, fences) end one."""
     found: list[Paragraph] = []
     current: list[str] = []
     first = 0
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip():
+        if line.strip() and number - 1 not in skip:
             if not current:
                 first = number
             current.append(line.rstrip())
@@ -84,7 +86,8 @@ def split_glossary(path: str, text: str) -> tuple[list[Definition], list[Problem
     definitions: list[Definition] = []
     problems: list[Problem] = []
     name_line: str | None = None
-    for index, paragraph in enumerate(paragraphs(text)):
+    # Fenced blocks (calculator examples, say) sit between definitions; they are not text.
+    for index, paragraph in enumerate(paragraphs(text, scan_note(text).code_lines)):
         head = definition_head(paragraph.text)
         if index == 0 and "\n" not in paragraph.text:
             continue  # the note's title line: "Star Wars: Trading Card Game - ..." or a card name

@@ -45,8 +45,17 @@ def is_keyword_path(path: str, config: VaultConfig) -> bool:
 
 def note_page(note: Note, config: VaultConfig) -> PageSource:
     keyword = note.title if is_keyword_path(note.path, config) else None
-    context = PageContext(note.path, note.title, note.game, keyword)
-    return _page(note.path, note.title, note.text, context, generated=False, config=config)
+    title = _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
+    context = PageContext(note.path, title, note.game, keyword)
+    return _page(note.path, title, note.text, context, generated=False, config=config)
+
+
+def _index_title(note: Note) -> str:
+    """An index page is named by its own first heading ("index" says nothing), else "Home"."""
+    scan = scan_note(note.text)
+    if scan.headings and scan.headings[0].level == 1:
+        return scan.headings[0].text
+    return note.game.capitalize() if note.game else "Home"
 
 
 def keyword_page(

@@ -170,6 +170,7 @@ def _transclude(
     first, last = _section(target, ref.target.heading)
     inner = Host(host.path, host.context, host.depth + 1, (*host.stack, target.path))
     content = render_lines(target, first, last, inner, ctx, problems)
+    content = content.strip("\n")
     return f'\n\n<div class="vault-embed" markdown="1">\n\n{content}\n\n</div>\n\n'
 
 

@@ -1,0 +1,128 @@
+"""Every bad input is a message with the note's path and line, never an exception."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from scripts.vault import (
+    ExtensionProblem,
+    PageContext,
+    Problem,
+    SourceLocation,
+    VaultConfig,
+    compile_vault,
+)
+
+CONFIG = VaultConfig()
+
+
+def problems(notes: Mapping[str, bytes | str], assets: Sequence[str] = (), **kwargs: object) -> list[str]:
+    compiled = compile_vault(notes, CONFIG, assets=assets, **kwargs)  # type: ignore[arg-type]
+    return [f"{p.severity} {p}" for p in compiled.problems]
+
+
+def test_a_note_that_is_not_utf8_is_an_error_at_its_line() -> None:
+    found = problems({"bad.md": b"fine\nstill fine\ncaf\xe9\n", "good.md": "text"})
+    assert found == ["error bad.md:3: the note is not UTF-8 (byte 0xe9)"]
+
+
+def test_an_unclosed_link_is_a_warning_at_its_line() -> None:
+    found = problems({"a.md": "one\n\ntwo [[b and no end\n"})
+    assert found == ["warning a.md:3: unclosed [[ (no ]] on this line)"]
+
+
+def test_a_missing_image_is_a_warning() -> None:
+    found = problems({"a.md": "x\n![[Nope.png]]\n"}, assets=["Pics/Hit.png"])
+    assert found == ["warning a.md:2: missing image ![[Nope.png]]: no file 'Nope.png' in the vault"]
+
+
+def test_a_missing_heading_is_a_warning() -> None:
+    found = problems({"a.md": "[[b#Nowhere]]\n", "b.md": "# Somewhere\n"})
+    assert found == ["warning a.md:1: missing heading in [[b#Nowhere]]: b.md has no heading 'Nowhere'"]
+
+
+def test_a_missing_same_page_heading_is_a_warning() -> None:
+    found = problems({"a.md": "# Here\n\n[[#There]]\n"})
+    assert found == ["warning a.md:3: missing heading in [[#There]]: a.md has no heading 'There'"]
+
+
+def test_an_ambiguous_name_is_an_error_listing_the_candidates() -> None:
+    found = problems({"a.md": "\n[[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""})
+    assert found == ["error a.md:2: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md"]
+
+
+def test_an_ambiguous_image_is_an_error() -> None:
+    found = problems({"a.md": "![[Hit.png]]"}, assets=["x/Hit.png", "y/Hit.png"])
+    assert found == ["error a.md:1: ambiguous link ![[Hit.png]]: it could be any of x/Hit.png, y/Hit.png"]
+
+
+def test_the_same_game_breaks_a_tie() -> None:
+    compiled = compile_vault({"x/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
+    assert compiled.problems == []
+    assert "[Cover](Cover.md)" in compiled.pages["x/a.md"]
+
+
+def test_an_embed_cycle_is_reported_and_not_followed() -> None:
+    notes = {"a.md": "A\n![[b]]\n", "b.md": "B\n\n![[a]]\n"}
+    found = problems(notes)
+    assert "warning b.md:3: embed cycle: a.md → b.md → a.md" in found
+    assert "warning a.md:2: embed cycle: b.md → a.md → b.md" in found
+    page = compile_vault(notes, CONFIG).pages["a.md"]
+    assert page.count('class="vault-embed"') == 1  # b once, and a link back instead of a again
+
+
+def test_embeds_deeper_than_the_limit_become_links() -> None:
+    notes = {f"n{i}.md": f"N{i} ![[n{i + 1}]]\n" for i in range(5)}
+    notes["n5.md"] = "end"
+    compiled = compile_vault(notes, VaultConfig(embed_depth=2))
+    assert compiled.pages["n0.md"].count('class="vault-embed"') == 2
+    assert any("deeper than 2" in p.message for p in compiled.problems)
+
+
+def test_an_unresolved_link_is_info_with_its_line_and_gets_a_page() -> None:
+    compiled = compile_vault({"a.md": "x\n\n[[Dice]] and [[dice]]"}, CONFIG)
+    assert [str(p) for p in compiled.problems] == [
+        "a.md:3: unresolved link [[Dice]]: no note named 'Dice' yet",
+        "a.md:3: unresolved link [[dice]]: no note named 'dice' yet",
+    ]
+    assert {p.severity for p in compiled.problems} == {"info"}
+    assert "missing/dice.md" in compiled.generated
+
+
+def test_glossary_keywords_that_differ_are_a_warning_naming_both_places() -> None:
+    notes = {
+        "g/One.md": "One\n\nEvade X: Prevent X damage.\n",
+        "g/Two.md": "Two\n\nEvade\n\nEvade X: Prevent up to X damage.\n",
+    }
+    compiled = compile_vault(notes, VaultConfig(glossaries=("g/One.md", "g/Two.md")))
+    assert [f"{p.severity} {p}" for p in compiled.problems] == [
+        "warning g/Two.md:5: Evade is defined differently in g/One.md:3"
+    ]
+    page = compiled.generated["g/keywords/evade.md"]
+    assert "## In One" in page and "## In Two" in page
+
+
+class Failing:
+    fence_names = ("calculator",)
+
+    def render_fence(self, info: str, source: str, where: SourceLocation, page: PageContext) -> str:
+        raise ExtensionProblem(f"unknown calculator {source.strip()!r}")
+
+    def page_addition(self, page: PageContext) -> str:
+        return ""
+
+    def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
+        return {}
+
+
+def test_an_extension_problem_is_an_error_at_the_fence() -> None:
+    notes = {"a.md": "text\n\n```calculator\nnope\n```\n"}
+    compiled = compile_vault(notes, CONFIG, extensions=[Failing()])
+    assert compiled.problems == [Problem("a.md", 3, "error", "unknown calculator 'nope'")]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00", b"[[", b"![[", b"[[#]]", b"\x00\x01", b"```\n[[x"])
+def test_odd_notes_never_raise(content: bytes) -> None:
+    compile_vault({"odd.md": content}, CONFIG)

@@ -1,0 +1,109 @@
+"""The hook and the compiler together: real `mkdocs build --strict` runs."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+VAULTS = ROOT / "tests" / "fixtures" / "vaults"
+
+
+def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+def article(site: Path, page: str) -> str:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    return html[html.index("<article") : html.index("</article>")]
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("small") / "site"
+    result = mkdocs_build(VAULTS / "small" / "mkdocs.yml", site)
+    assert result.returncode == 0, result.stderr
+    return site
+
+
+def test_wikilinks_become_links_and_code_stays_code(small_site: Path) -> None:
+    page = article(small_site, "game/Attack")
+    assert '<a href="../keywords/Dodge/">Dodge</a>' in page
+    assert '<a href="#roll">Roll</a>' in page
+    assert "<code>[[Not A Link]]</code>" in page
+    assert "<mark>attacker</mark>" in page
+    assert '<img alt="hit" class="vault-icon" src="../../Pics/Hit.png" />' in page
+
+
+def test_heading_link_lands_on_a_real_anchor(small_site: Path) -> None:
+    assert 'href="../../Attack/#roll"' in article(small_site, "game/keywords/Dodge")
+    assert '<h2 id="roll">' in article(small_site, "game/Attack")
+
+
+def test_backlinks_name_the_heading_they_come_from(small_site: Path) -> None:
+    section = article(small_site, "game/keywords/Dodge").split('id="pages-that-link-here"')[1]
+    assert '<a href="../../Attack/">Attack</a>, under <a href="../../Attack/#roll">Roll</a>' in section
+    home = article(small_site, "game/Attack").split('id="pages-that-link-here"')[1]
+    assert '<a href="../../">Small vault</a>' in home
+
+
+def test_glossary_keywords_get_pages_naming_their_note(small_site: Path) -> None:
+    evade = article(small_site, "game/keywords/evade")
+    assert "Prevent up to X damage" in evade
+    assert '<a href="../../Glossary/">Glossary</a>' in evade
+    assert 'href="game/keywords/evade/"' in article(small_site, "")
+
+
+def test_keyword_index_lists_real_and_glossary_keywords(small_site: Path) -> None:
+    index = article(small_site, "game/keywords")
+    for name in ("Armor", "Dodge", "Evade"):
+        assert f">{name}</a>" in index
+
+
+def test_missing_notes_have_pages_and_a_list(small_site: Path) -> None:
+    listing = article(small_site, "missing")
+    assert '<a href="nothing-here/">Nothing Here</a>: mentioned 2 times' in listing
+    page = article(small_site, "missing/nothing-here")
+    assert "No note named <em>Nothing Here</em> exists yet" in page
+    assert "(line 1)" in page and "(line 6)" in page
+
+
+def test_transclusion_and_nested_bullets(small_site: Path) -> None:
+    dodge = article(small_site, "game/keywords/Dodge")
+    assert '<div class="vault-embed">' in dodge
+    assert re.search(r"<li>Count hits\.<ul>\s*<li>Count crits too\.</li>", dodge)
+
+
+def test_navigation_is_by_game(small_site: Path) -> None:
+    html = (small_site / "index.html").read_text(encoding="utf-8")
+    nav = html[html.index('<nav class="md-nav md-nav--primary"') :]
+    assert nav.index("The Game") < nav.index("Missing notes")
+
+
+def test_nothing_loads_from_another_host(small_site: Path) -> None:
+    for page in small_site.rglob("*.html"):
+        urls = set(re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page.read_text(encoding="utf-8")))
+        assert urls == set(), page
+
+
+def test_bad_notes_fail_with_path_and_line_and_no_traceback(tmp_path: Path) -> None:
+    result = mkdocs_build(VAULTS / "broken" / "mkdocs.yml", tmp_path / "site")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "latin1.md:2: the note is not UTF-8 (byte 0xff)" in result.stderr
+    assert "index.md:3: ambiguous link [[Cover]]: it could be any of a/Cover.md, b/Cover.md" in result.stderr
+    assert "index.md:3: unclosed [[" in result.stderr
+
+
+def test_the_shipped_vault_builds_strict(tmp_path: Path) -> None:
+    result = mkdocs_build(ROOT / "mkdocs.yml", tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "swtcg" / "keywords" / "evade" / "index.html").exists()
+    assert (tmp_path / "site" / "missing" / "index.html").exists()
