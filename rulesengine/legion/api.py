@@ -1,0 +1,203 @@
+"""The Legion engine's one entry point for the CLI, the browser and the site's calculators.
+
+`OPTIONS` declares every input once (name, label, kind, bounds, default); `run` takes loose
+values (from argv, a form or JSON), validates them and returns a JSON-ready dict whose
+probabilities are `str(Fraction)`. `run_vehicle_damage` does the same for vehicle damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from rulesengine.distribution import Distribution
+from rulesengine.errors import InputError
+from rulesengine.legion import policies
+from rulesengine.legion.attack import PoolResult, resolve_attack
+from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
+from rulesengine.legion.model import (
+    COVER,
+    DEFENSE_SURGE_CHARTS,
+    RULESETS,
+    SURGE_CHARTS,
+    Attack,
+    Attacker,
+    AttackPool,
+    Defender,
+    Faces,
+    Guardian,
+    Weapons,
+)
+from rulesengine.legion.vehicle_damage import EFFECTS, vehicle_damage
+from rulesengine.options import Option, validate
+
+MAX_DICE = 30
+"""The documented bound on one attack pool (red + black + white)."""
+MAX_GUARDIANS = 4
+MAX_GUARDIAN_X = 6
+REPEAT_SEPARATOR = ";"
+GUARDIAN_FORMAT = f"X,DIE,SURGE: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or block (e.g. 2,red,block)"
+
+
+def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0) -> Option:
+    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help)
+
+
+def _bool(name: str, label: str, help: str = "") -> Option:
+    return Option(name, label, "bool", False, help=help)
+
+
+def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "") -> Option:
+    return Option(name, label, "choice", choices[0], choices=choices, help=help)
+
+
+def _policy(decision: str) -> Option:
+    choices = policies.CHOICES[decision]
+    help = "; ".join(f"{c}: {policies.HELP[decision][c]}" for c in choices)
+    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help)
+
+
+OPTIONS: tuple[Option, ...] = (
+    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Legion since July 2024"),
+    _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
+    _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
+    _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
+    _choice("surge", "Attack surge chart", SURGE_CHARTS),
+    _int("surge_tokens", "Surge tokens", 10),
+    _int("critical", "Critical X", 10),
+    _int("aim", "Aim tokens", 5),
+    _int("precise", "Precise X", 3),
+    _int("pierce", "Pierce X", 10),
+    _int("impact", "Impact X", 10),
+    _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression"),
+    _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE)))),
+    _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS),
+    _int("defense_surge_tokens", "Defense surge tokens", 10),
+    _int("dodge", "Dodge tokens", 10),
+    _choice("cover", "Cover", tuple(COVER)),
+    _int("cover_x", "Cover X", 2),
+    _int("sharpshooter", "Sharpshooter X", 2),
+    _bool("blast", "Blast"),
+    _int("suppression", "Suppression tokens", 10),
+    _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1),
+    _bool("armor", "Armor"),
+    _int("armor_x", "Armor X", 10),
+    _bool("impervious", "Impervious"),
+    _bool("immune_pierce", "Immune: Pierce"),
+    _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X"),
+    _bool("transported", "Defender is transported", "guardians cannot help a transported unit"),
+    Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True),
+    Option("attack_faces", "Attack faces", "text", None, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white"),
+    Option("guardian_faces", "Guardian faces", "text", None, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True),
+    Option("defense_faces", "Defense faces", "text", None, help="trace: comma list of block, surge, blank, one per defense die"),
+    *(_policy(d) for d in policies.CHOICES),
+)
+
+VEHICLE_OPTIONS: tuple[Option, ...] = (
+    _choice("ruleset", "Ruleset", ("notes",), "vehicle damage as the owner's notes give it"),
+    Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows"),
+)
+
+
+def _split(values: tuple[object, ...]) -> tuple[str, ...]:
+    """A repeatable text value, with ';' also separating items (one box in a form)."""
+    return tuple(part.strip() for v in values for part in str(v).split(REPEAT_SEPARATOR) if part.strip())
+
+
+def _faces(option: str, text: object, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    if not text:
+        return ()
+    faces = tuple(f.strip().lower() for f in str(text).split(","))
+    for face in faces:
+        if face not in allowed:
+            raise InputError(option, "a comma list of " + ", ".join(allowed), text)
+    return faces
+
+
+def _guardian(text: str) -> Guardian:
+    parts = [p.strip().lower() for p in text.split(",")]
+    if len(parts) == 2:
+        parts.append("none")
+    ok = len(parts) == 3 and parts[0].isdigit() and 1 <= int(parts[0]) <= MAX_GUARDIAN_X
+    if not ok or parts[1] not in DEFENSE_DICE or parts[2] not in DEFENSE_SURGE_CHARTS:
+        raise InputError("--guardian", GUARDIAN_FORMAT, text)
+    return Guardian(int(parts[0]), parts[1], parts[2])
+
+
+def attack_from(values: Mapping[str, object]) -> Attack:
+    """Validated values to the engine's model; raises InputError naming the flag."""
+    given = {k: v for k, v in values.items() if v != ""}
+    v = validate(OPTIONS, given)
+    weapons = Weapons(red=v["red"], black=v["black"], white=v["white"], critical=v["critical"], pierce=v["pierce"],  # type: ignore[arg-type]
+                      impact=v["impact"], sharpshooter=v["sharpshooter"], blast=v["blast"])  # type: ignore[arg-type]
+    if weapons.size > MAX_DICE:
+        raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
+    guardians = tuple(_guardian(g) for g in _split(v["guardian"]))  # type: ignore[arg-type]
+    if len(guardians) > MAX_GUARDIANS:
+        raise InputError("--guardian", f"at most {MAX_GUARDIANS} guardians", len(guardians))
+    faces = Faces(
+        attack=_faces("--attack-faces", v["attack_faces"], ATTACK_FACES),
+        guardians=tuple(_faces("--guardian-faces", g, DEFENSE_FACES) for g in _split(v["guardian_faces"])),  # type: ignore[arg-type]
+        defense=_faces("--defense-faces", v["defense_faces"], DEFENSE_FACES),
+    )
+    if len(faces.attack) > weapons.size:
+        raise InputError("--attack-faces", f"at most {weapons.size} faces, one per attack die (red, then black, then white)", v["attack_faces"])
+    if len(faces.guardians) > len(guardians):
+        raise InputError("--guardian-faces", f"at most {len(guardians)} lists, one per --guardian", len(faces.guardians))
+    defender = Defender(
+        defense=v["defense"], surge=v["defense_surge"], surge_tokens=v["defense_surge_tokens"], dodge=v["dodge"],  # type: ignore[arg-type]
+        cover=v["cover"], cover_x=v["cover_x"], suppression=v["suppression"], courage=v["courage"],  # type: ignore[arg-type]
+        armor=v["armor"], armor_x=v["armor_x"], impervious=v["impervious"], immune_pierce=v["immune_pierce"],  # type: ignore[arg-type]
+        has_guardian=v["defender_guardian"], transported=v["transported"],  # type: ignore[arg-type]
+    )
+    attacker = Attacker(surge=v["surge"], surge_tokens=v["surge_tokens"], aim=v["aim"], precise=v["precise"])  # type: ignore[arg-type]
+    chosen = policies.Policies(aim=v["aim_policy"], guardian=v["guardian_policy"], pierce=v["pierce_policy"], dodge=v["dodge_policy"])  # type: ignore[arg-type]
+    pool = AttackPool(weapons, defender, guardians, faces)
+    return Attack(attacker, (pool,), melee=v["melee"], ruleset=v["ruleset"], policies=chosen)  # type: ignore[arg-type]
+
+
+def wounds_json(d: Distribution[int]) -> dict[str, object]:
+    return {"wounds": d.to_json(), "expected_wounds": str(d.expected())}
+
+
+def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
+    """The `--json` object for the first pool (the CLI and forms give one pool)."""
+    r = results[0]
+    return {
+        "ruleset": attack.ruleset,
+        "policies": attack.policies.to_json(),
+        "defender": wounds_json(r.wounds),
+        "guardians": [
+            {"guardian": g.label(), **wounds_json(d)} for g, d in zip(attack.pools[0].guardians, r.guardian_wounds)
+        ],
+        "suppression": str(r.suppression),
+        "steps": [dict(s) for s in r.steps],
+    }
+
+
+def run(values: Mapping[str, object]) -> dict[str, object]:
+    """Validate, resolve the attack exactly, and return the CLI's `--json` object."""
+    attack = attack_from(values)
+    return result_json(attack, resolve_attack(attack))
+
+
+def run_vehicle_damage(values: Mapping[str, object]) -> dict[str, object]:
+    """P(Damaged), P(Disabled), P(Weapon Destroyed) and P(a Damaged vehicle loses an action)."""
+    v = validate(VEHICLE_OPTIONS, {k: x for k, x in values.items() if x != ""})
+    face = v["face"]
+    result = vehicle_damage(face)  # type: ignore[arg-type]
+    out: dict[str, object] = {"ruleset": v["ruleset"]}
+    for effect in EFFECTS.values():
+        out[effect] = str(result.effect[effect])
+    out["lose_action_when_damaged_activates"] = str(result.lose_action_when_damaged_activates)
+    out["steps"] = [] if face is None else [{
+        "step": "vehicle-damage", "title": "Vehicle damage", "rule": "vehicle-damage",
+        "text": f"The red defense die shows {face}: the vehicle is {EFFECTS[face].replace('_', ' ')}.",
+        "state": {"effect": EFFECTS[face]},
+    }]
+    return out
+
+
+def fraction_text(p: Fraction) -> str:
+    """For tables: exact value and a rounded percentage (display only)."""
+    return f"{p} ({float(p) * 100:.2f}%)"

@@ -1,0 +1,245 @@
+"""The attack sequence of the Attack note, steps 4 to 10, for one pool after another.
+
+Each step is a pure function from one `PoolState` to the next (or to a distribution of
+next states when dice are rolled); `resolve_pool` lifts the steps over the whole
+distribution, so no expectation ever stands in for a distribution. Keywords live in
+`keywords/`, each called from the step where the rules place it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rulesengine.distribution import Distribution
+from rulesengine.errors import InputError
+from rulesengine.legion.attack_dice import AttackResults, roll_attack_dice
+from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice
+from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
+from rulesengine.legion.keywords.cover import cover_level, hits_cancelled_by_cover
+from rulesengine.legion.keywords.dodge import dodge_tokens_spent
+from rulesengine.legion.keywords.guardian import guardian_usable, hits_to_cancel
+from rulesengine.legion.keywords.impact import hits_to_crits
+from rulesengine.legion.keywords.impervious import extra_defense_dice
+from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian
+from rulesengine.legion.keywords.suppression import gains_suppression
+from rulesengine.legion.model import Attack, AttackPool
+from rulesengine.legion.state import PoolState
+from rulesengine.legion.surges import SurgeConversion
+
+
+@dataclass(frozen=True)
+class PoolContext:
+    """Everything about one pool that does not change while it resolves."""
+
+    attack: Attack
+    pool: AttackPool
+    cover: int
+    guardians_act: bool
+
+    @classmethod
+    def of(cls, attack: Attack, pool: AttackPool) -> PoolContext:
+        cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset)
+        return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged))
+
+
+Apply = Callable[[PoolContext, PoolState], "PoolState | Distribution[PoolState]"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One numbered step of the Attack note (or a Guardian X bullet)."""
+
+    id: str
+    title: str
+    rule: str
+    apply: Apply
+    guardian: int | None = None
+    rolls: bool = False
+    """True when the step rolls dice (it returns a distribution, not one state)."""
+
+
+@dataclass(frozen=True)
+class PoolResult:
+    """What one pool did: marginal distributions and, when every die is known, a trace."""
+
+    wounds: Distribution[int]
+    guardian_wounds: tuple[Distribution[int], ...]
+    suppression: Fraction
+    steps: tuple[dict[str, object], ...]
+
+
+def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int) -> Distribution[AttackResults]:
+    """Step 4: roll the attack dice, reroll them with aim tokens, convert attack surges."""
+    attacker, weapons = ctx.attack.attacker, ctx.pool.weapons
+    conversion = SurgeConversion(attacker.surge, weapons.critical, surge_tokens)
+    return roll_attack_dice(
+        (weapons.red, weapons.black, weapons.white),
+        conversion,
+        aims=aims,
+        precise=attacker.precise,
+        reroll_spare_surges=ctx.attack.policies.aim == "blanks-and-spare-surges",
+        faces=ctx.pool.faces.attack,
+    )
+
+
+def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
+    """Step 5: cover, then dodge tokens, cancel hits (never crits)."""
+    def after_cover(cancelled: int) -> PoolState:
+        hits = s.hits - cancelled
+        dodged = dodge_tokens_spent(hits, ctx.pool.defender.dodge, ctx.attack.policies.dodge)
+        return s._replace(hits=hits - dodged)
+
+    return hits_cancelled_by_cover(s.hits, ctx.cover, ctx.attack.ruleset).map(after_cover)
+
+
+def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Step 6: the attacker's Impact X, then the defender's Armor (guardians follow)."""
+    defender = ctx.pool.defender
+    impact = hits_to_crits(s.hits, ctx.pool.weapons.impact, has_armor(defender))
+    crits, hits = s.crits + impact, s.hits - impact
+    return s._replace(crits=crits, hits=hits - hits_cancelled_by_armor(hits, defender))
+
+
+def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
+    """Guardian X: cancel hits, roll a die of the guardian's colour for each, convert."""
+    guardian = ctx.pool.guardians[index]
+    cancelled = hits_to_cancel(s.hits, guardian, ctx.attack.policies.guardian) if ctx.guardians_act else 0
+    faces = ctx.pool.faces.guardian(index)
+    if len(faces) > cancelled:
+        raise InputError("--guardian-faces", f"at most {cancelled} faces for guardian {index + 1} (one per hit it cancels)", ",".join(faces))
+    if not cancelled:
+        return s
+    rolled = roll_defense_dice(guardian.die, cancelled, guardian.surge, 0, faces)
+    return rolled.map(lambda r: s._replace(hits=s.hits - cancelled, guardian_blocks=r[0], guardian_blanks=cancelled - r[0]))
+
+
+def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
+    """Guardian X's Pierce bullet: cancelled blocks become blanks, one wound per blank."""
+    cancelled = blocks_cancelled(s.guardian_blocks, pierce_for_guardian(s.pierce, ctx.attack.policies.pierce))
+    wounds = list(s.guardian_wounds)
+    wounds[index] += s.guardian_blanks + cancelled
+    return s._replace(pierce=s.pierce - cancelled, guardian_wounds=tuple(wounds), guardian_blocks=0, guardian_blanks=0)
+
+
+def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
+    """Step 7a: one defense die per hit and crit (plus Impervious' extra dice)."""
+    defender = ctx.pool.defender
+    dice = s.crits + s.hits + extra_defense_dice(defender, ctx.pool.weapons.pierce)
+    faces = ctx.pool.faces.defense
+    if len(faces) > dice:
+        raise InputError("--defense-faces", f"at most {dice} faces (the defender rolls {dice} dice)", ",".join(faces))
+    rolled = roll_defense_dice(defender.defense, dice, defender.surge, defender.surge_tokens, faces)
+    # From here on only the number of results matters, not which are crits: merge them.
+    results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
+    return rolled.map(lambda r: results._replace(defense_blocks=r[0], defense_surges=r[1]))
+
+
+def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Step 7c: the chart has already turned surges into blocks; tokens convert the rest."""
+    blocks = convert_defense_surges((s.defense_blocks, s.defense_surges), ctx.pool.defender.surge_tokens)
+    return s._replace(defense_blocks=blocks, defense_surges=0)
+
+
+def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Step 8: the attacker's Pierce cancels blocks, unless the defender is Immune: Pierce."""
+    if ctx.pool.defender.immune_pierce:
+        return s
+    cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
+    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
+
+
+def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Step 9: wounds are hits plus crits minus blocks, never below zero."""
+    wounds = max(0, s.results - s.defense_blocks)
+    return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
+                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left)
+
+
+def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Step 10's first bullet: a ranged pool that produced a hit or crit suppresses."""
+    return s._replace(suppressed=gains_suppression(s.produced_hit, ctx.attack.ranged), produced_hit=False)
+
+
+def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:
+    """Steps 5 to 10, top to bottom, with each guardian's two bullets inside step 6."""
+    guardians: list[Step] = []
+    for i in range(len(ctx.pool.guardians)):
+        guardians.append(Step("guardian", "Guardian X", "guardian-x", lambda c, s, i=i: use_guardian(c, s, i), i, rolls=True))
+        guardians.append(Step("pierce", "Pierce X against a guardian", "guardian-x", lambda c, s, i=i: pierce_guardian(c, s, i), i))
+    return (
+        Step("5", "Apply Dodge and Cover", "attack-step-5", apply_dodge_and_cover, rolls=True),
+        Step("6", "Modify Attack Dice", "attack-step-6", modify_attack_dice),
+        *guardians,
+        Step("7a", "Roll Defense Dice", "attack-step-7", roll_defense, rolls=True),
+        Step("7c", "Convert Defense Surges", "attack-step-7", convert_defense),
+        Step("8", "Modify Defense Dice", "attack-step-8", modify_defense_dice),
+        Step("9", "Compare Results", "attack-step-9", compare_results),
+        Step("10", "Choose Additional Attack Pool", "choose-additional-attack-pool", gain_suppression),
+    )
+
+
+def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> tuple[Distribution[PoolState], tuple[dict[str, object], ...]]:
+    """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
+    from rulesengine.legion.trace import attack_roll_steps, record
+
+    def start(r: AttackResults) -> PoolState:
+        return PoolState(
+            crits=r.crits,
+            hits=r.hits,
+            produced_hit=r.crits + r.hits > 0,
+            pierce=ctx.pool.weapons.pierce,
+            guardian_wounds=(0,) * len(ctx.pool.guardians),
+            aims_left=aims - r.aims_spent if keep_tokens else 0,
+            surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
+        )
+
+    d = roll_attack_pool(ctx, aims, surge_tokens).map(start)
+    trace = list(attack_roll_steps(ctx, d)) if ctx.pool.faces.given else []
+    tracing = ctx.pool.faces.given and len(d) == 1
+    for step in pool_steps(ctx):
+        before = d
+        if step.rolls:
+            d = d.bind(lambda s, f=step.apply: _as_distribution(f(ctx, s)))
+        else:
+            d = d.map(lambda s, f=step.apply: f(ctx, s))  # type: ignore[arg-type,return-value]
+        if tracing and len(d) == 1:
+            trace.append(record(step, ctx, before.outcomes()[0], d.outcomes()[0]))
+        else:
+            tracing = False
+    return d, tuple(trace)
+
+
+def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:
+    return x if isinstance(x, Distribution) else Distribution.certain(x)
+
+
+def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
+    """Every pool in turn (step 10); the attacker's aim and surge tokens carry over, spent
+    by the first pool that needs them."""
+    tokens: Distribution[tuple[int, int]] = Distribution.certain((attack.attacker.aim, attack.attacker.surge_tokens))
+    results = []
+    for index, pool in enumerate(attack.pools):
+        ctx = PoolContext.of(attack, pool)
+        keep = index < len(attack.pools) - 1
+        traces: list[tuple[dict[str, object], ...]] = []
+
+        def run(t: tuple[int, int]) -> Distribution[PoolState]:
+            d, trace = resolve_pool(ctx, t[0], t[1], keep)
+            traces.append(trace)
+            return d
+
+        d = tokens.bind(run)
+        results.append(_pool_result(d, len(pool.guardians), traces[0] if len(traces) == 1 else ()))
+        tokens = d.map(lambda s: (s.aims_left, s.surge_tokens_left))
+    return tuple(results)
+
+
+def _pool_result(d: Distribution[PoolState], guardians: int, steps: tuple[dict[str, object], ...]) -> PoolResult:
+    return PoolResult(
+        wounds=d.map(lambda s: s.wounds),
+        guardian_wounds=tuple(d.map(lambda s, i=i: s.guardian_wounds[i]) for i in range(guardians)),
+        suppression=d.probability(lambda s: s.suppressed),
+        steps=steps,
+    )

@@ -1,0 +1,74 @@
+"""`rulesengine legion [options] [--json]` and `rulesengine legion vehicle-damage [--json]`.
+
+Thin: the parser comes from `api.OPTIONS`, the work from `api.run`; bad input is one line
+on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from rulesengine.errors import RulesError
+from rulesengine.legion import api
+from rulesengine.options import argument_parser, given
+
+PROG = "rulesengine legion"
+
+
+def main(argv: Sequence[str]) -> int:
+    args = list(argv)
+    if args[:1] == ["vehicle-damage"]:
+        return _run(f"{PROG} vehicle-damage", api.VEHICLE_OPTIONS, api.run_vehicle_damage, args[1:], _vehicle_table)
+    return _run(PROG, api.OPTIONS, api.run, args, _attack_table)
+
+
+def _run(prog: str, options: Sequence[api.Option], run: object, args: list[str], table: object) -> int:
+    namespace = argument_parser(prog, options).parse_args(args)
+    try:
+        result = run(given(namespace, options))  # type: ignore[operator]
+    except RulesError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2) if namespace.json else table(result))  # type: ignore[operator]
+    return 0
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:6.2f}%"
+
+
+def _wounds_table(title: str, part: Mapping[str, object]) -> list[str]:
+    wounds = {int(k): Fraction(str(v)) for k, v in part["wounds"].items()}  # type: ignore[attr-defined]
+    lines = [title, f"  {'wounds':>6}  {'probability':>11}  {'at least':>9}  exact"]
+    for w in sorted(wounds):
+        at_least = sum((p for k, p in wounds.items() if k >= w), Fraction(0))
+        lines.append(f"  {w:>6}  {_percent(wounds[w]):>11}  {_percent(at_least):>9}  {wounds[w]}")
+    expected = Fraction(str(part["expected_wounds"]))
+    lines.append(f"  expected wounds: {float(expected):.4f} ({expected})")
+    return lines
+
+
+def _attack_table(result: Mapping[str, object]) -> str:
+    policies = ", ".join(f"{k}={v}" for k, v in result["policies"].items())  # type: ignore[attr-defined]
+    lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}"]
+    lines += _wounds_table("Defender", result["defender"])  # type: ignore[arg-type]
+    for i, g in enumerate(result["guardians"], 1):  # type: ignore[arg-type]
+        lines += _wounds_table(f"Guardian {i} ({g['guardian']})", g)
+    suppression = Fraction(str(result["suppression"]))
+    lines.append(f"Defender gains a suppression token: {_percent(suppression).strip()} ({suppression})")
+    for step in result["steps"]:  # type: ignore[attr-defined]
+        lines.append(f"  [{step['step']}] {step['title']}: {step['text']}")
+    return "\n".join(lines)
+
+
+def _vehicle_table(result: Mapping[str, object]) -> str:
+    lines = [f"Legion vehicle damage, ruleset {result['ruleset']}"]
+    for key in ("damaged", "disabled", "weapon_destroyed", "lose_action_when_damaged_activates"):
+        p = Fraction(str(result[key]))
+        lines.append(f"  {key.replace('_', ' '):<36} {_percent(p)}  {p}")
+    for step in result["steps"]:  # type: ignore[attr-defined]
+        lines.append(f"  {step['text']}")
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""The inputs of an attack, as the rulebook names them: the attacker and its weapons, each
+attack pool with its defender and the guardians protecting it, and the faces to trace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesengine.legion.policies import Policies
+
+RULESETS = ("notes", "2.6")
+"""`notes`: the owner's notes (Legion before July 2024); `2.6`: the rules since July 2024."""
+
+SURGE_CHARTS = ("none", "hit", "crit")
+DEFENSE_SURGE_CHARTS = ("none", "block")
+COVER = {"none": 0, "light": 1, "heavy": 2}
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """The attacking unit: its surge chart and the tokens and keywords it brings."""
+
+    surge: str = "none"
+    surge_tokens: int = 0
+    aim: int = 0
+    precise: int = 0
+
+
+@dataclass(frozen=True)
+class Weapons:
+    """The dice of one attack pool and the weapon keywords that travel with them."""
+
+    red: int = 0
+    black: int = 0
+    white: int = 0
+    critical: int = 0
+    pierce: int = 0
+    impact: int = 0
+    sharpshooter: int = 0
+    blast: bool = False
+
+    @property
+    def dice(self) -> tuple[tuple[str, int], ...]:
+        return (("red", self.red), ("black", self.black), ("white", self.white))
+
+    @property
+    def size(self) -> int:
+        return self.red + self.black + self.white
+
+
+@dataclass(frozen=True)
+class Defender:
+    """The defending unit (a trooper unless it says otherwise) and its keywords."""
+
+    defense: str = "white"
+    surge: str = "none"
+    surge_tokens: int = 0
+    dodge: int = 0
+    cover: str = "none"
+    cover_x: int = 0
+    suppression: int = 0
+    courage: int = 1
+    armor: bool = False
+    armor_x: int = 0
+    impervious: bool = False
+    immune_pierce: bool = False
+    has_guardian: bool = False
+    transported: bool = False
+
+
+@dataclass(frozen=True)
+class Guardian:
+    """A friendly trooper at range 1 of the defender that uses Guardian X."""
+
+    x: int
+    die: str
+    surge: str = "none"
+
+    def label(self) -> str:
+        return f"{self.x},{self.die},{self.surge}"
+
+
+@dataclass(frozen=True)
+class Faces:
+    """Faces already rolled, for a step-by-step trace; dice beyond these are rolled as usual."""
+
+    attack: tuple[str, ...] = ()
+    guardians: tuple[tuple[str, ...], ...] = ()
+    defense: tuple[str, ...] = ()
+
+    @property
+    def given(self) -> bool:
+        return bool(self.attack or any(self.guardians) or self.defense)
+
+    def guardian(self, index: int) -> tuple[str, ...]:
+        return self.guardians[index] if index < len(self.guardians) else ()
+
+
+@dataclass(frozen=True)
+class AttackPool:
+    """Step 2's attack pool, rolled against the defender it was formed against."""
+
+    weapons: Weapons
+    defender: Defender = field(default_factory=Defender)
+    guardians: tuple[Guardian, ...] = ()
+    faces: Faces = field(default_factory=Faces)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack: one or more pools resolved in turn (steps 4 to 9 each, then step 10)."""
+
+    attacker: Attacker
+    pools: tuple[AttackPool, ...]
+    melee: bool = False
+    ruleset: str = "notes"
+    policies: Policies = field(default_factory=Policies)
+
+    @property
+    def ranged(self) -> bool:
+        return not self.melee

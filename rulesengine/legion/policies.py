@@ -1,0 +1,59 @@
+"""The choices the rules leave to the players, each made by a named, documented policy.
+
+An exact answer needs every choice fixed; the result names the policies it used, and the
+reader can pick another one. The first name in each tuple is the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.errors import UnknownNameError
+
+AIM = ("blanks-and-spare-surges", "blanks-only")
+GUARDIAN = ("max", "none")
+PIERCE = ("guardian-first", "defender-only")
+DODGE = ("max", "none")
+
+CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce": PIERCE, "dodge": DODGE}
+
+HELP: dict[str, dict[str, str]] = {
+    "aim": {
+        "blanks-and-spare-surges": (
+            "each aim token rerolls up to 2 dice (plus Precise) showing a blank or a surge the pool "
+            "cannot convert, red before black before white; a token is kept if nothing needs a reroll"
+        ),
+        "blanks-only": "as above, but surges are never rerolled, even those that will turn blank",
+    },
+    "guardian": {
+        "max": "each guardian, in the declared order, cancels as many hits as its Guardian X allows",
+        "none": "no guardian is used",
+    },
+    "pierce": {
+        "guardian-first": "Pierce cancels the guardians' blocks first, the rest the defender's (the note's example)",
+        "defender-only": "Pierce is kept for the defender's blocks; guardians' blocks stand",
+    },
+    "dodge": {
+        "max": "the defender spends as many dodge tokens as cancel a hit",
+        "none": "the defender keeps its dodge tokens",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Policies:
+    """One named choice per decision the players make during an attack."""
+
+    aim: str = AIM[0]
+    guardian: str = GUARDIAN[0]
+    pierce: str = PIERCE[0]
+    dodge: str = DODGE[0]
+
+    def __post_init__(self) -> None:
+        for decision, choices in CHOICES.items():
+            chosen = getattr(self, decision)
+            if chosen not in choices:
+                raise UnknownNameError(f"{decision} policy", chosen, choices)
+
+    def to_json(self) -> dict[str, str]:
+        return {decision: getattr(self, decision) for decision in CHOICES}

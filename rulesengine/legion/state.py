@@ -1,0 +1,42 @@
+"""The state of one attack pool between steps: small, hashable, so equal states merge.
+
+A named tuple rather than a dataclass: tens of thousands of states are hashed and
+rebuilt per attack, and tuples do both in C (immutable all the same).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class PoolState(NamedTuple):
+    """Counts that the remaining steps still need; a step clears what it has used up."""
+
+    crits: int = 0
+    hits: int = 0
+    produced_hit: bool = False
+    pierce: int = 0
+    results: int = 0
+    """Hits and crits the defender rolls against (from step 7a on)."""
+    guardian_wounds: tuple[int, ...] = ()
+    guardian_blocks: int = 0
+    guardian_blanks: int = 0
+    defense_blocks: int = 0
+    defense_surges: int = 0
+    wounds: int = 0
+    suppressed: bool = False
+    aims_left: int = 0
+    surge_tokens_left: int = 0
+
+    def summary(self) -> dict[str, object]:
+        """The counts a trace shows after each step."""
+        return {
+            "crits": self.crits,
+            "hits": self.hits,
+            "results": self.results,
+            "pierce": self.pierce,
+            "blocks": self.defense_blocks,
+            "wounds": self.wounds,
+            "guardian_wounds": list(self.guardian_wounds),
+            "suppression": self.suppressed,
+        }

@@ -1,0 +1,170 @@
+"""Trace mode: one record per step, in our words, while every die of the pool is known.
+
+Each record is `{"step", "title", "rule", "text", "state"}`; the step ids follow the
+Attack note's numbers, with `guardian` and `pierce` for the Guardian X bullets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.attack import PoolContext, Step
+from rulesengine.legion.attack_dice import pool_colours
+from rulesengine.legion.keywords.critical import surges_to_crits
+from rulesengine.legion.keywords.impervious import extra_defense_dice
+from rulesengine.legion.state import PoolState
+
+COVER_NAMES = ("no cover", "light cover", "heavy cover")
+
+
+def _entry(step: str, title: str, rule: str, text: str, state: PoolState | None) -> dict[str, object]:
+    return {"step": step, "title": title, "rule": rule, "text": text, "state": state.summary() if state else {}}
+
+
+def _plural(n: int, word: str) -> str:
+    if word == "die":
+        return f"{n} die" if n == 1 else f"{n} dice"
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _faces_text(faces: tuple[str, ...]) -> str:
+    counts = Counter(faces)
+    return ", ".join(_plural(counts[f], f) for f in ("crit", "hit", "surge", "blank", "block") if counts[f]) or "nothing"
+
+
+def attack_roll_steps(ctx: PoolContext, d: Distribution[PoolState]) -> list[dict[str, object]]:
+    """Steps 4a, 4b and 4c, told from the faces given."""
+    w = ctx.pool.weapons
+    faces = ctx.pool.faces.attack
+    colours = pool_colours((w.red, w.black, w.white))
+    shown = ", ".join(f"{c} {f}" for c, f in zip(colours, faces))
+    rest = len(colours) - len(faces)
+    text = f"The attacker rolls {_plural(len(colours), 'die')}: {shown or 'no faces given'}"
+    text += f"; the other {rest} are rolled." if rest else "."
+    certain = d.outcomes()[0] if len(d) == 1 else None
+    steps = [_entry("4a", "Roll Dice", "attack-step-4", text, None)]
+    if certain is None:
+        return steps
+    aims = ctx.attack.attacker.aim
+    reroll = "Rerolls are not taken in trace mode" + (f" ({_plural(aims, 'aim token')} unused)." if aims else ".")
+    steps.append(_entry("4b", "Reroll Dice", "attack-step-4", reroll, None))
+    steps.append(_entry("4c", "Convert Attack Surges", "attack-step-4", _surge_text(ctx, faces, certain), certain))
+    return steps
+
+
+def _surge_text(ctx: PoolContext, faces: tuple[str, ...], after: PoolState) -> str:
+    surges = faces.count("surge")
+    chart = ctx.attack.attacker.surge
+    parts = []
+    to_crits = surges_to_crits(surges, ctx.pool.weapons.critical)
+    if to_crits:
+        parts.append(f"Critical X turns {_plural(to_crits, 'surge')} into crits")
+    left = surges - to_crits
+    if left and chart != "none":
+        parts.append(f"the surge chart turns {left} into {chart}s")
+    elif left:
+        tokens = min(left, ctx.attack.attacker.surge_tokens)
+        if tokens:
+            parts.append(f"{_plural(tokens, 'surge token')} turn {tokens} into hits")
+        if left - tokens:
+            parts.append(f"{left - tokens} become blanks")
+    how = "; ".join(parts) if parts else "no surges to convert"
+    return f"{how[0].upper()}{how[1:]}. The pool shows {_plural(after.crits, 'crit')} and {_plural(after.hits, 'hit')}."
+
+
+def _dodge_and_cover(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    cancelled = before.hits - after.hits
+    cover = COVER_NAMES[ctx.cover]
+    if ctx.attack.ruleset == "notes":
+        by_cover = min(before.hits, ctx.cover)
+        dodged = cancelled - by_cover
+        return f"The defender has {cover}, which cancels {_plural(by_cover, 'hit')}; it spends {_plural(dodged, 'dodge token')}. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
+    return f"The defender has {cover} (rolled) and dodge: {_plural(cancelled, 'hit')} cancelled in all. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
+
+
+def _modify_attack(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    impact = after.crits - before.crits
+    armor = before.hits - impact - after.hits
+    parts = []
+    if impact:
+        parts.append(f"Impact turns {_plural(impact, 'hit')} into crits")
+    if armor:
+        parts.append(f"Armor cancels {_plural(armor, 'hit')}")
+    what = "; ".join(parts) if parts else "No Impact or Armor changes the dice"
+    return f"{what}. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
+
+
+def _guardian(ctx: PoolContext, step: Step, before: PoolState, after: PoolState) -> str:
+    i = step.guardian or 0
+    g = ctx.pool.guardians[i]
+    cancelled = before.hits - after.hits
+    if not ctx.guardians_act:
+        return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit."
+    if not cancelled:
+        return f"Guardian {i + 1} ({g.label()}) cancels nothing."
+    return (f"Guardian {i + 1} ({g.label()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
+            f"{'die' if cancelled == 1 else 'dice'}; after its surge chart: {_plural(after.guardian_blocks, 'block')}, {_plural(after.guardian_blanks, 'blank')}.")
+
+
+def _pierce(ctx: PoolContext, step: Step, before: PoolState, after: PoolState) -> str:
+    i = step.guardian or 0
+    used = before.pierce - after.pierce
+    wounds = after.guardian_wounds[i] - before.guardian_wounds[i]
+    return f"Pierce cancels {_plural(used, 'block')} of guardian {i + 1}, which suffers {_plural(wounds, 'wound')}; {after.pierce} Pierce left."
+
+
+def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    defender = ctx.pool.defender
+    extra = extra_defense_dice(defender, ctx.pool.weapons.pierce)
+    dice = before.crits + before.hits + extra
+    faces = ctx.pool.faces.defense
+    plus = f" (plus {extra} for Impervious)" if extra else ""
+    shown = _faces_text(faces) if len(faces) == dice else f"{_plural(after.defense_blocks, 'block')} so far"
+    return f"The defender rolls {dice} {defender.defense} defense {'die' if dice == 1 else 'dice'}, one per hit and crit{plus}: {shown}."
+
+
+def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    return f"The defender's surges are converted by its chart ({ctx.pool.defender.surge}) and surge tokens: {_plural(after.defense_blocks, 'block')}."
+
+
+def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    if ctx.pool.defender.immune_pierce:
+        return f"The defender is Immune: Pierce; {_plural(after.defense_blocks, 'block')} stand."
+    used = before.pierce - after.pierce
+    return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} stand."
+
+
+def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    attack = before.results
+    return f"{attack} hits and crits against {_plural(before.defense_blocks, 'block')}: the defender suffers {_plural(after.wounds, 'wound')}."
+
+
+def _suppression(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    if after.suppressed:
+        return "The ranged pool produced a hit or crit: the defender gains a suppression token."
+    why = "the attack is melee" if ctx.attack.melee else "the pool produced no hit or crit"
+    return f"No suppression token: {why}."
+
+
+Explain = Callable[[PoolContext, PoolState, PoolState], str]
+TEXTS: dict[str, Explain] = {
+    "5": _dodge_and_cover,
+    "6": _modify_attack,
+    "7a": _roll_defense,
+    "7c": _convert_defense,
+    "8": _modify_defense,
+    "9": _compare,
+    "10": _suppression,
+}
+
+
+def record(step: Step, ctx: PoolContext, before: PoolState, after: PoolState) -> dict[str, object]:
+    if step.id == "guardian":
+        text = _guardian(ctx, step, before, after)
+    elif step.id == "pierce":
+        text = _pierce(ctx, step, before, after)
+    else:
+        text = TEXTS[step.id](ctx, before, after)
+    return _entry(step.id, step.title, step.rule, text, after)

@@ -1,0 +1,42 @@
+"""Vehicle damage as the owner's notes give it (Legion before July 2024).
+
+When a vehicle has suffered wounds equal to its resilience, its controller rolls a red
+defense die: a block leaves it Damaged, a blank Disabled, a surge destroys a weapon.
+A Damaged vehicle rolls a white defense die when it activates and loses an action on a
+blank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.dice import defense_die
+
+DAMAGE_DIE = "red"
+ACTIVATION_DIE = "white"
+EFFECTS = {"block": "damaged", "blank": "disabled", "surge": "weapon_destroyed"}
+
+
+@dataclass(frozen=True)
+class VehicleDamage:
+    effect: Distribution[str]
+    lose_action_when_damaged_activates: Fraction
+
+
+def roll_for_damage(face: str | None = None) -> Distribution[str]:
+    """The effect of the red die; `face` fixes the die for a trace."""
+    if face is not None:
+        return Distribution.certain(EFFECTS[face])
+    die = defense_die(DAMAGE_DIE)
+    return Distribution({EFFECTS[f]: n for f, n in die.faces})
+
+
+def lose_action_chance() -> Fraction:
+    die = defense_die(ACTIVATION_DIE)
+    return Fraction(die.sides_showing("blank"), die.sides)
+
+
+def vehicle_damage(face: str | None = None) -> VehicleDamage:
+    return VehicleDamage(roll_for_damage(face), lose_action_chance())
