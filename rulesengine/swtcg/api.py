@@ -152,7 +152,16 @@ def _sorted_json(d: Distribution[int]) -> dict[str, str]:
 
 
 def run(values: Mapping[str, object]) -> dict[str, object]:
-    """The attack's exact result (or its trace when `faces` is given), as JSON values."""
+    """The attack's exact result (or its trace when `faces` is given), as JSON values.
+
+    Keys: `policies` (the choice made for each player decision) and `policy_text`;
+    `attack` (who defends after Intercept, power, dice, the number a die must reach);
+    `damage` (damage placed on the defender -> probability), `expected_damage`,
+    `defeated` (probability the defender is discarded); `second` (the same for the
+    unit Overkill hits, with `used`); `deflected` (damage Deflect places on its target);
+    `steps` (only with `faces`: the windows in order). Probabilities are `str(Fraction)`.
+    Raises InputError naming the flag of any input that is not allowed.
+    """
     v = validate(OPTIONS, values)
     attack = _attack(v)
     declared, _ = declare_attack(attack)
@@ -172,7 +181,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
         "policy_text": attack.policies.texts(),
         "attack": {
             "defender": declared.defender.name,
-            "intercepted": declared.defender is not attack.defender,
+            "intercepted": _intercept_status(attack) == "intercepted",
             "intercept": _intercept_status(attack),
             "power": declared.power,
             "dice": declared.dice,

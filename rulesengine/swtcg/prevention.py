@@ -4,6 +4,9 @@ Parry X prevents X if the attack roll (after re-rolls) has at least one natural 
 only touches damage from attack dice, and never unpreventable damage. Evade X prevents
 any amount up to X, once per instance of damage; it names no dice, so it works on
 Overkill damage too. Deflect (see `deflect`) comes last and may start a chain.
+
+The engine plays the defender's Evade on the attack's damage only: damage a Deflect
+chain sends back is a new instance, and whether to Evade it is a choice no input covers.
 """
 
 from __future__ import annotations
