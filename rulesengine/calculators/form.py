@@ -55,7 +55,9 @@ def _control(option: Option, value: object) -> str:
         checked = " checked" if value is True else ""
         return f'<input type="checkbox" name="{name}" value="true"{checked}>'
     if option.kind == "choice":
-        items = "".join(
+        # A choice that may stay unset (a trace face) offers "not given" first.
+        unset = "" if option.default is not None else f'<option value=""{" selected" if value is None else ""}>(not given)</option>'
+        items = unset + "".join(
             f'<option value="{escape(c)}"{" selected" if c == value else ""}>{escape(c)}</option>' for c in option.choices
         )
         return f'<select name="{name}">{items}</select>'

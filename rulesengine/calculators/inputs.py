@@ -28,5 +28,7 @@ def prepare(calc: Calculator, inputs: Mapping[str, object]) -> dict[str, object]
                 continue
             if not value.strip():
                 continue
+        if option is not None and option.kind == "choice" and option.default is None and value == "":
+            continue  # the form's "(not given)" entry
         out[name] = list(value) if isinstance(value, tuple) else value
     return out

@@ -27,12 +27,19 @@ ATTACK_STEP_TITLES = {
     "10": "Choose Additional Attack Pool",
 }
 
+# Steps 3 and 10 have headings of their own in the Attack note (their bullets live there).
+ATTACK_HEADINGS = {
+    "declare-additional-defender": "declare-additional-defender",
+    "choose-additional-attack-pool": "choose-additional-attack-pool",
+}
+
 LEGION_NOTES = {
-    "dice": "legion/Dice.md",
-    "surges": "legion/Surges.md",
-    "suppression": "legion/Suppression.md",
-    "wounds": "legion/Wounds.md",
-    "vehicle-damage": "legion/Attack Resolution and Vehicle Damage.md",
+    "dice": ("legion/Dice.md", ""),
+    "surges": ("legion/Surges.md", ""),
+    "suppression": ("legion/Suppression.md", ""),
+    "wounds": ("legion/Wounds.md", ""),
+    # The translated note has no headings; its vehicle part starts at this line.
+    "vehicle-damage": ("legion/Attack Resolution and Vehicle Damage.md", "#:~:text=Vehicle%20damage"),
 }
 
 LEGION_KEYWORD_NOTES = {
@@ -99,8 +106,10 @@ def _legion_target(key: str) -> tuple[str, str] | None:
         return (ATTACK_NOTE, text_fragment(title)) if title else (ATTACK_NOTE, "")
     if key in ("attack", "attack-sequence"):
         return ATTACK_NOTE, ""
+    if key in ATTACK_HEADINGS:
+        return ATTACK_NOTE, "#" + ATTACK_HEADINGS[key]
     if key in LEGION_NOTES:
-        return LEGION_NOTES[key], ""
+        return LEGION_NOTES[key]
     if key in LEGION_KEYWORD_NOTES:
         return f"legion/keywords/{LEGION_KEYWORD_NOTES[key]}.md", ""
     return None

@@ -93,6 +93,8 @@ def _plain(value: object) -> str:
         return "yes" if value else "no"
     if value is None:
         return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
     return str(value)
 
 

@@ -103,9 +103,7 @@ def lookup(result: object, path: str) -> object:
     for m in _SEGMENT.finditer(path):
         key = m.group(1) if m.group(1) is not None else m.group(2).strip()
         if isinstance(value, list):
-            if not key.lstrip("-").isdigit() or not -len(value) <= int(key) < len(value):
-                raise LookupError(f"{walked or 'the result'} has {len(value)} items; no item {key!r}")
-            value = value[int(key)]
+            value = _item(value, key, walked)
         elif isinstance(value, Mapping):
             if key not in value:
                 if fraction_of(next(iter(value.values()), None)) is not None and m.group(2) is not None:
@@ -118,6 +116,18 @@ def lookup(result: object, path: str) -> object:
             raise LookupError(f"{walked or 'the result'} is {_shown(value)}, not an object or a list")
         walked += f".{key}" if m.group(1) is not None else f"[{key}]"
     return value
+
+
+def _item(items: list[object], key: str, walked: str) -> object:
+    """`[2]` is the third item; `[pierce]` the first step whose id is "pierce"."""
+    if key.lstrip("-").isdigit():
+        if -len(items) <= int(key) < len(items):
+            return items[int(key)]
+        raise LookupError(f"{walked or 'the result'} has {len(items)} items; no item {key}")
+    for item in items:
+        if isinstance(item, Mapping) and str(item.get("step")) == key:
+            return item
+    raise LookupError(f"{walked or 'the result'} has no step {key!r}")
 
 
 def same(expected: str, actual: object) -> bool:

@@ -1,0 +1,140 @@
+"""The shipped vault built with the calculator extension: every example block in the
+owner's notes passes, implemented keyword pages carry a calculator, step links land on
+real pages, and parity: every pre-rendered result equals what the engine computes now
+(the same call the browser makes)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+from urllib.parse import unquote
+
+from rulesengine.calculators.api import calculate
+
+ROOT = Path(__file__).resolve().parents[3]
+EXTENSION = "scripts.calculators.extension:CalculatorExtension"
+
+
+def test_the_site_config_lists_the_extension():
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    assert EXTENSION in config["extra"]["vault"]["extensions"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped vault built with the vault hook and this extension only (the browser
+    assets are another test's business), with --strict."""
+    tmp = tmp_path_factory.mktemp("calc-site")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config["docs_dir"] = str(ROOT / "docs")
+    config["hooks"] = [str(ROOT / "scripts" / "mkdocs_hook.py")]
+    config.pop("watch", None)
+    config["extra"]["vault"]["extensions"] = [EXTENSION]
+    (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config))
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(tmp / "mkdocs.yml"), "-d", str(tmp / "site")],
+        capture_output=True, text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1"}, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tmp / "site"
+
+
+class _Calculators(HTMLParser):
+    """Each calculator root's attributes and the raw HTML of its result region."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html = html
+        self.found: list[tuple[dict[str, str | None], str]] = []
+        self._root: dict[str, str | None] | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if "data-calculator" in a:
+            self._root = a
+        elif "data-result" in a and self._root is not None:
+            start = self._offset() + len(self.get_starttag_text() or "")
+            end = self.html.index("</div>", start)  # a result region holds no <div>
+            self.found.append((self._root, self.html[start:end]))
+            self._root = None
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        lines = self.html.split("\n")
+        return sum(len(x) + 1 for x in lines[: line - 1]) + column
+
+
+def calculators_in(site: Path) -> list[tuple[str, dict[str, str | None], str]]:
+    out = []
+    for page in sorted(site.rglob("*.html")):
+        for attrs, result in _Calculators(page.read_text()).found:
+            out.append((str(page.relative_to(site)), attrs, result))
+    return out
+
+
+def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
+    found = calculators_in(site)
+    assert len(found) >= 30
+    for page, attrs, result in found:
+        assert attrs["data-state"] == "static"
+        request = {"calculator": attrs["data-calculator"], "inputs": json.loads(attrs["data-preset"] or "{}"), "base": attrs["data-base"]}
+        answer = json.loads(calculate(json.dumps(request)))
+        assert answer["ok"], (page, answer)
+        assert result == answer["html"], page
+        assert "<div" not in answer["html"]
+
+
+@pytest.mark.parametrize(
+    "page,count,calculator",
+    [
+        ("legion/keywords/Guardian X/index.html", 4, "legion-attack"),
+        ("legion/keywords/Pierce X/index.html", 1, "legion-attack"),
+        ("legion/Attack/index.html", 1, "legion-attack"),
+        ("legion/Attack Resolution and Vehicle Damage/index.html", 1, "legion-vehicle-damage"),
+        ("swtcg/The Cantina/index.html", 7, "swtcg-attack"),
+        ("swtcg/keywords/evade/index.html", 1, "swtcg-attack"),
+        ("swtcg/keywords/hidden-cost/index.html", 1, "swtcg-hidden-cost"),
+        ("swtcg/keywords/enhance/index.html", 0, None),
+    ],
+)
+def test_pages_carry_their_calculators(site, page, count, calculator):
+    html = (site / page).read_text()
+    names = re.findall(r'data-calculator="([^"]+)"', html)
+    assert len(names) == count
+    assert all(n == calculator for n in names)
+
+
+def test_the_guardian_example_is_pre_rendered_in_trace_mode(site):
+    html = (site / "legion/keywords/Guardian X/index.html").read_text()
+    first = html[html.index('data-calculator="legion-attack"'):]
+    first = first[: first.index("</ol>")]
+    assert "Pierce cancels 2 blocks of guardian 1, which suffers 2 wounds; 1 Pierce left." in first
+    assert 'href="../../../legion/Attack/#:~:text=Apply%20Dodge%20and%20Cover"' in first
+
+
+def test_every_step_link_lands_on_a_page_and_anchor_that_exist(site):
+    checked = 0
+    for page, _, result in calculators_in(site):
+        for href in re.findall(r'href="([^"]+)"', result):
+            path, _, fragment = href.partition("#")
+            target = (site / page).parent / unquote(path) / "index.html"
+            assert target.resolve().is_file(), (page, href)
+            if fragment and not fragment.startswith(":~:text="):
+                assert f'id="{fragment}"' in target.read_text(), (page, href)
+            checked += 1
+    assert checked > 10
+
+
+def test_the_coverage_page_lists_every_block_passing(site):
+    html = (site / "coverage/index.html").read_text()
+    assert html.count("passes") >= 17 and "<strong>fails</strong>" not in html
+    for keyword in ("Guardian X", "Armor", "Critical Hit", "Hidden Cost", "Enhance"):
+        assert keyword in html
