@@ -1,0 +1,230 @@
+"""Brute-force oracle for the Legion attack: every face of every die, rules applied naively.
+
+Written apart from the engine (it imports nothing from `rulesengine`): dice are lists of
+sides, a roll is a tuple of faces, each rerolled die's sides are enumerated, and every
+defense die's six sides are enumerated. Identical rolls are merged between stages only.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+ATTACK_SIDES = {
+    "red": ["crit", "surge"] + ["hit"] * 5 + ["blank"],
+    "black": ["crit", "surge"] + ["hit"] * 3 + ["blank"] * 3,
+    "white": ["crit", "surge", "hit"] + ["blank"] * 5,
+}
+DEFENSE_SIDES = {
+    "red": ["block"] * 3 + ["surge"] + ["blank"] * 2,
+    "white": ["block", "surge"] + ["blank"] * 4,
+}
+DEFAULTS: dict[str, Any] = {
+    "ruleset": "notes", "red": 0, "black": 0, "white": 0, "surge": "none", "surge_tokens": 0,
+    "critical": 0, "aim": 0, "precise": 0, "pierce": 0, "impact": 0, "melee": False,
+    "defense": "white", "defense_surge": "none", "defense_surge_tokens": 0, "dodge": 0,
+    "cover": "none", "cover_x": 0, "sharpshooter": 0, "blast": False, "suppression": 0,
+    "courage": 1, "armor": False, "armor_x": 0, "impervious": False, "immune_pierce": False,
+    "defender_guardian": False, "transported": False, "guardian": [], "attack_faces": "",
+    "guardian_faces": [], "defense_faces": "", "aim_policy": "blanks-and-spare-surges",
+    "guardian_policy": "max", "pierce_policy": "guardian-first", "dodge_policy": "max",
+}
+
+Dist = dict[Any, Fraction]
+
+
+def _add(out: Dist, key: Any, p: Fraction) -> None:
+    out[key] = out.get(key, Fraction(0)) + p
+
+
+def _rolls(sides_per_die: list[list[str]]) -> Iterable[tuple[tuple[str, ...], Fraction]]:
+    """Every roll of these dice, face by face, each with its probability."""
+    p = Fraction(1)
+    for sides in sides_per_die:
+        p /= len(sides)
+    for faces in itertools.product(*sides_per_die):
+        yield faces, p
+
+
+def _capacity(c: Mapping[str, Any]) -> float:
+    """How many surges the pool converts (infinite with a chart result)."""
+    return float("inf") if c["surge"] != "none" else c["critical"] + c["surge_tokens"]
+
+
+def _keep_surges(faces: tuple[str, ...], kept: frozenset[int], candidates: list[int], capacity: float) -> frozenset[int]:
+    """New surges take free conversion places, highest index (worst colour) first."""
+    new = set(kept)
+    for i in sorted(candidates, reverse=True):
+        if faces[i] == "surge" and len(new) < capacity:
+            new.add(i)
+    return frozenset(new)
+
+
+def _rerollable(c: Mapping[str, Any], faces: tuple[str, ...], kept: frozenset[int]) -> list[int]:
+    out = []
+    for i, f in enumerate(faces):
+        if f == "blank":
+            out.append(i)
+        elif f == "surge" and c["surge"] == "none" and c["aim_policy"] == "blanks-and-spare-surges" and i not in kept:
+            out.append(i)
+    return out
+
+
+def attack_roll(c: Mapping[str, Any], aims: int) -> Dist:
+    """{(faces, aims spent): p} after step 4b."""
+    colours = ["red"] * c["red"] + ["black"] * c["black"] + ["white"] * c["white"]
+    fixed = [f for f in str(c["attack_faces"]).split(",") if f]
+    sides = [[fixed[i]] if i < len(fixed) else ATTACK_SIDES[col] for i, col in enumerate(colours)]
+    capacity = _capacity(c)
+    states: Dist = {}
+    for faces, p in _rolls(sides):
+        kept = _keep_surges(faces, frozenset(), list(range(len(faces))), capacity)
+        _add(states, (faces, kept, 0), p)
+    if fixed:
+        aims = 0
+    for _ in range(aims):
+        nxt: Dist = {}
+        for (faces, kept, spent), p in states.items():
+            chosen = _rerollable(c, faces, kept)[: 2 + c["precise"]]
+            if not chosen:
+                _add(nxt, (faces, kept, spent), p)
+                continue
+            for new, q in _rolls([ATTACK_SIDES[colours[i]] for i in chosen]):
+                rolled = list(faces)
+                for i, f in zip(chosen, new):
+                    rolled[i] = f
+                t = tuple(rolled)
+                _add(nxt, (t, _keep_surges(t, kept, chosen, capacity), spent + 1), p * q)
+        states = nxt
+    out: Dist = {}
+    for (faces, _, spent), p in states.items():
+        _add(out, (faces, spent), p)
+    return out
+
+
+def convert(c: Mapping[str, Any], faces: tuple[str, ...], tokens: int) -> tuple[int, int, int]:
+    """(crits, hits, tokens spent)."""
+    crits, hits, surges = faces.count("crit"), faces.count("hit"), faces.count("surge")
+    to_crit = min(surges, c["critical"])
+    crits, surges = crits + to_crit, surges - to_crit
+    if c["surge"] == "hit":
+        return crits, hits + surges, 0
+    if c["surge"] == "crit":
+        return crits + surges, hits, 0
+    spent = min(surges, tokens)
+    return crits, hits + spent, spent
+
+
+def cover_level(c: Mapping[str, Any]) -> int:
+    if c["melee"] or c["blast"]:
+        return 0
+    level = {"none": 0, "light": 1, "heavy": 2}[c["cover"]] + c["cover_x"]
+    suppressed = c["suppression"] >= 1 if c["ruleset"] == "notes" else c["suppression"] >= c["courage"]
+    level = min(2, level + (1 if suppressed else 0))
+    return max(0, level - c["sharpshooter"])
+
+
+def after_cover(c: Mapping[str, Any], hits: int) -> Dist:
+    level = cover_level(c)
+    if c["ruleset"] == "notes" or level == 0:
+        return {max(0, hits - level): Fraction(1)}
+    out: Dist = {}
+    for faces, p in _rolls([DEFENSE_SIDES["white"]] * hits):
+        cancel = sum(1 for f in faces if f == "block" or (f == "surge" and level == 2))
+        _add(out, hits - cancel, p)
+    return out
+
+
+def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) -> int:
+    blocks, surges = faces.count("block"), faces.count("surge")
+    if chart == "block":
+        return blocks + surges
+    return blocks + min(surges, tokens)
+
+
+def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    out = []
+    for g in c["guardian"]:
+        x, die, surge = g.split(",")
+        out.append((int(x), die, surge))
+    return out
+
+
+def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None) -> Dist:
+    """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left): p}."""
+    c = {**DEFAULTS, **values}
+    aims = c["aim"] if aims is None else aims
+    tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
+    c = {**c, "surge_tokens": tokens}
+    guardians = _guardians(c)
+    gfaces = [[f for f in g.split(",") if f] for g in c["guardian_faces"]]
+    dfaces = [f for f in str(c["defense_faces"]).split(",") if f]
+    out: Dist = {}
+    for (faces, spent), p in attack_roll(c, aims).items():
+        crits, hits, tokens_spent = convert(c, faces, tokens)
+        produced = crits + hits > 0
+        for hits_left, q in after_cover(c, hits).items():
+            hits2 = hits_left - (min(hits_left, c["dodge"]) if c["dodge_policy"] == "max" else 0)
+            crits2 = crits
+            if c["armor"] or c["armor_x"]:
+                impact = min(hits2, c["impact"])
+                crits2, hits2 = crits2 + impact, hits2 - impact
+                hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
+            start = (crits2, hits2, c["pierce"], (0,) * len(guardians))
+            for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
+                n = cr + hi + (c["pierce"] if c["impervious"] else 0)
+                sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
+                for dfs, s in _rolls(sides):
+                    blocks = defense_blocks(c["defense"], dfs, c["defense_surge"], c["defense_surge_tokens"])
+                    if not c["immune_pierce"]:
+                        blocks -= min(blocks, pierce)
+                    wounds = max(0, cr + hi - blocks)
+                    suppressed = produced and not c["melee"]
+                    _add(out, (wounds, gw, suppressed, aims - spent, tokens - tokens_spent), p * q * r * s)
+    return out
+
+
+def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
+    states: Dist = {start: Fraction(1)}
+    usable = not c["melee"] and not c["defender_guardian"] and not c["transported"] and c["guardian_policy"] == "max"
+    if not usable:
+        return states
+    for gi, (x, die, chart) in enumerate(guardians):
+        nxt: Dist = {}
+        for (cr, hi, pierce, gw), p in states.items():
+            cancel = min(hi, x)
+            given = gfaces[gi] if gi < len(gfaces) else []
+            sides = [[given[i]] if i < len(given) else DEFENSE_SIDES[die] for i in range(cancel)]
+            for faces, q in _rolls(sides):
+                blocks = defense_blocks(die, faces, chart, 0)
+                offered = pierce if c["pierce_policy"] == "guardian-first" else 0
+                pierced = min(blocks, offered)
+                wounds = (cancel - blocks) + pierced
+                new_gw = tuple(w + wounds if i == gi else w for i, w in enumerate(gw))
+                _add(nxt, (cr, hi - cancel, pierce - pierced, new_gw), p * q)
+        states = nxt
+    return states
+
+
+def marginals(joint: Dist, guardians: int) -> dict[str, Any]:
+    """The shape of `api.run`'s JSON, from the oracle's joint distribution."""
+    def dist(key: Any) -> dict[str, str]:
+        d: dict[int, Fraction] = {}
+        for outcome, p in joint.items():
+            k = key(outcome)
+            d[k] = d.get(k, Fraction(0)) + p
+        return {str(k): str(v) for k, v in sorted(d.items()) if v}
+
+    def expected(key: Any) -> str:
+        return str(sum((p * key(o) for o, p in joint.items()), Fraction(0)))
+
+    return {
+        "defender": {"wounds": dist(lambda o: o[0]), "expected_wounds": expected(lambda o: o[0])},
+        "guardians": [
+            {"wounds": dist(lambda o, i=i: o[1][i]), "expected_wounds": expected(lambda o, i=i: o[1][i])}
+            for i in range(guardians)
+        ],
+        "suppression": str(sum((p for o, p in joint.items() if o[2]), Fraction(0))),
+    }
