@@ -44,9 +44,17 @@ ATTACK_PAGES: dict[str, Preset] = {
 ATTACK_LABELS = {
     "defender.wounds": "Wounds on the defender",
     "defender.expected_wounds": "Expected wounds on the defender",
+    "guardians[*].guardian": "Guardian {n} (X, defense die, surge chart)",
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
     "suppression": "Probability that the defender gains a suppression token",
+}
+
+VEHICLE_LABELS = {
+    "damaged": "Damaged (block)",
+    "disabled": "Disabled (blank)",
+    "weapon_destroyed": "Weapon Destroyed (surge)",
+    "lose_action_when_damaged_activates": "A Damaged vehicle loses an action when it activates (white die blank)",
 }
 
 
@@ -72,5 +80,6 @@ def legion_calculators() -> tuple[Calculator, ...]:
         run=api.run_vehicle_damage,
         fields=tuple(o.name for o in api.VEHICLE_OPTIONS),
         pages={"legion/Attack Resolution and Vehicle Damage.md": Preset.of()},
+        labels=VEHICLE_LABELS,
     )
     return attack, vehicle

@@ -12,14 +12,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TypeVar
 
 from rulesengine.errors import UnknownNameError
 from rulesengine.options import Option
 
-Run = Callable[[Mapping[str, object]], dict]
+Run = Callable[[Mapping[str, object]], dict[str, object]]
+Probe = Callable[["Calculator", Mapping[str, object]], str]
+
+V = TypeVar("V")
 
 
-def _frozen(values: Mapping[str, object] | None = None) -> Mapping[str, object]:
+def _frozen(values: Mapping[str, V] | None = None) -> Mapping[str, V]:
+    """A read-only mapping, so a registered calculator cannot be changed by a caller."""
     return MappingProxyType(dict(values or {}))
 
 
@@ -46,12 +51,12 @@ class Calculator:
     run: Run
     fields: tuple[str, ...]
     """Inputs always shown; the others sit under "More inputs"."""
-    keywords: Mapping[str, Preset] = field(default_factory=_frozen)  # type: ignore[assignment]
-    pages: Mapping[str, Preset] = field(default_factory=_frozen)  # type: ignore[assignment]
+    keywords: Mapping[str, Preset] = field(default_factory=_frozen)
+    pages: Mapping[str, Preset] = field(default_factory=_frozen)
     """Non-keyword pages (vault paths) that carry this calculator."""
-    labels: Mapping[str, str] = field(default_factory=_frozen)  # type: ignore[assignment]
-    """Result path -> heading in the result; `[*]` stands for any list index."""
-    probes: Mapping[str, Callable[[Calculator, Mapping[str, object]], str]] = field(default_factory=_frozen)  # type: ignore[assignment]
+    labels: Mapping[str, str] = field(default_factory=_frozen)
+    """Result path -> heading in the result; `[*]` stands for any list index; "" hides it."""
+    probes: Mapping[str, Probe] = field(default_factory=_frozen)
     """Derived facts an example block may expect (e.g. `hits-on`), computed with `run`."""
 
     def option(self, name: str) -> Option:

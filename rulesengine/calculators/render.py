@@ -5,8 +5,9 @@ same HTML from `rulesengine.calculators.api.calculate`, so both show the same th
 DOM contract: the root has `data-calculator="<name>"` and `data-state` (`static` when
 pre-rendered), its result region `data-result`, its inputs are named form controls.
 `data-preset` holds the inputs the page starts from, `data-base` the way back to the site
-root (send it with each request so step links resolve), `data-options` the inputs' JSON
-description.
+root (send it with each request as `base`, so step links resolve from this page). The
+inputs' full description is `rulesengine.calculators.api.describe()`; the form itself
+carries what the browser checks (type, min, max, step).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rulesengine.calculators.registry import Calculator
 from rulesengine.calculators.result import render_result
 
 
-def compute(calc: Calculator, inputs: Mapping[str, object]) -> dict:
+def compute(calc: Calculator, inputs: Mapping[str, object]) -> dict[str, object]:
     """The engine's JSON result for form-style inputs; raises the engine's InputError."""
     return calc.run(prepare(calc, inputs))
 
@@ -45,11 +46,10 @@ def render_calculator(
     """The pre-rendered calculator, preset to `inputs`; raises the engine's InputError."""
     result = compute(calc, inputs)
     preset = {k: list(v) if isinstance(v, tuple) else v for k, v in inputs.items()}
-    options = [o.describe() for o in calc.options]
     head = f'<p class="calculator-caption">{escape(caption)}</p>' if caption else ""
     return (
         f'<div class="calculator" data-calculator="{escape(calc.name)}" data-state="static"'
-        f' data-preset="{_attr_json(preset)}" data-base="{escape(base)}" data-options="{_attr_json(options)}">'
+        f' data-preset="{_attr_json(preset)}" data-base="{escape(base)}">'
         f'<p class="calculator-title">{escape(calc.title)}</p>{head}'
         f"{render_form(calc.options, inputs, tuple(featured) + calc.fields)}"
         f'<div class="calculator-result" data-result aria-live="polite">{result_html(calc, result, base)}</div>'

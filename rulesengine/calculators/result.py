@@ -55,10 +55,10 @@ def _is_probabilistic(value: object) -> bool:
 
 def is_distribution(value: Mapping[object, object]) -> bool:
     """A mapping outcome -> probability whose probabilities sum to 1."""
-    probabilities = [fraction_of(p) for p in value.values()]
-    if not value or any(p is None for p in probabilities):
+    probabilities = [p for p in map(fraction_of, value.values()) if p is not None]
+    if not value or len(probabilities) != len(value):
         return False
-    return sum(probabilities, Fraction(0)) == 1  # type: ignore[arg-type]
+    return sum(probabilities, Fraction(0)) == 1
 
 
 def label_for(path: str, labels: Mapping[str, str]) -> str:

@@ -101,10 +101,14 @@ def hits_on(calc: Calculator, values: Mapping[str, object]) -> str:
 
 
 def _hits(result: Mapping[str, object]) -> int:
-    for step in result.get("steps", []):  # type: ignore[union-attr]
+    steps = result.get("steps")
+    for step in steps if isinstance(steps, list) else []:
         if isinstance(step, Mapping) and step.get("step") == "roll":
-            return int(step.get("state", {}).get("hits", 0))  # type: ignore[union-attr]
-    raise LookupError("the engine's trace has no roll step to count hits in")
+            state = step.get("state")
+            hits = state.get("hits") if isinstance(state, Mapping) else None
+            if isinstance(hits, int):
+                return hits
+    raise LookupError("the engine's trace has no roll step that counts hits")
 
 
 def swtcg_calculators() -> tuple[Calculator, ...]:

@@ -23,7 +23,8 @@ def test_root_follows_the_dom_contract():
     assert root.attrs["data-state"] == "static"
     assert root.attrs["class"] == "calculator"
     assert json.loads(root.attrs["data-preset"]) == {"dice": 2}
-    assert [o["name"] for o in json.loads(root.attrs["data-options"])] == ["dice", "armor", "cover", "guardian", "faces"]
+    assert root.attrs["data-base"] == ""
+    assert [e.attrs["name"] for e in root.find_all() if e.tag in ("input", "select")] == ["dice", "armor", "cover", "guardian", "faces"]
     assert len(root.find_all("form")) == 1
     assert len(root.find_all(data_result=True)) == 1
 
