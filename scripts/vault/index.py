@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .notes import game_of
@@ -53,26 +53,44 @@ def asset_target(path: str) -> Target:
     return Target("asset", path, posixpath.basename(path), (path.lower(),))
 
 
+def _by_suffix(targets: tuple[Target, ...]) -> dict[str, tuple[Target, ...]]:
+    """Every key's path suffixes ("guardian x", "keywords/guardian x", ...) -> targets."""
+    found: dict[str, list[Target]] = {}
+    for target in targets:
+        suffixes = set()
+        for key in target.keys:
+            parts = key.split("/")
+            suffixes.update("/".join(parts[i:]) for i in range(len(parts)))
+        for suffix in suffixes:
+            found.setdefault(suffix, []).append(target)
+    return {suffix: tuple(matches) for suffix, matches in found.items()}
+
+
 @dataclass(frozen=True)
 class LinkIndex:
     pages: tuple[Target, ...]
     assets: tuple[Target, ...]
+    _pages_by_suffix: dict[str, tuple[Target, ...]] = field(init=False, repr=False, compare=False)
+    _assets_by_suffix: dict[str, tuple[Target, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Built once so that each lookup is a dict hit, not a scan of the whole vault.
+        object.__setattr__(self, "_pages_by_suffix", _by_suffix(self.pages))
+        object.__setattr__(self, "_assets_by_suffix", _by_suffix(self.assets))
 
     def find_page(self, name: str, from_path: str) -> Found:
-        return _find(self.pages, link_key(name), from_path)
+        key = link_key(name)
+        return _find(self._pages_by_suffix.get(key, ()), key, from_path)
 
     def find_asset(self, name: str, from_path: str) -> Found:
-        return _find(self.assets, name.strip().replace("\\", "/").lstrip("/").lower(), from_path)
+        key = name.strip().replace("\\", "/").lstrip("/").lower()
+        return _find(self._assets_by_suffix.get(key, ()), key, from_path)
 
     def page(self, path: str) -> Target | None:
         return next((target for target in self.pages if target.path == path), None)
 
 
-def _find(targets: tuple[Target, ...], key: str, from_path: str) -> Found:
-    matches = tuple(
-        target for target in targets
-        if any(own == key or own.endswith("/" + key) for own in target.keys)
-    )
+def _find(matches: tuple[Target, ...], key: str, from_path: str) -> Found:
     if len(matches) > 1:
         # Shortest path wins when only one candidate is the name itself, as in Obsidian.
         exact = tuple(t for t in matches if any(own == key for own in t.keys))

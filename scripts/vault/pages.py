@@ -7,6 +7,7 @@ here from its definition(s), so its links, anchors and backlinks work like a not
 from __future__ import annotations
 
 import posixpath
+from urllib.parse import quote
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -100,7 +101,11 @@ def _page(
 
 def relative_url(target: str, host: str) -> str:
     """A relative `.md` link from the host page to the target, as MkDocs wants it."""
-    from urllib.parse import quote
-
-    relative = posixpath.relpath(target, posixpath.dirname(host) or ".")
+    # Both are vault paths; posixpath.relpath would ask the OS for the working directory.
+    folder = host.split("/")[:-1]
+    parts = target.split("/")
+    common = 0
+    while common < min(len(folder), len(parts) - 1) and folder[common] == parts[common]:
+        common += 1
+    relative = "/".join([".."] * (len(folder) - common) + parts[common:])
     return quote(relative, safe="/")

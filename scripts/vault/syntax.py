@@ -9,6 +9,7 @@ splice standard Markdown back into the note at exactly those places.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -121,6 +122,11 @@ def obsidian_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("wikilink_unclosed", _render_unclosed)
 
 
+@cache
 def vault_parser() -> MarkdownIt:
-    """The parser the compiler uses: CommonMark + tables + the Obsidian syntax."""
+    """The parser the compiler uses: CommonMark + tables + the Obsidian syntax.
+
+    Built once: configuring markdown-it costs more than parsing a note, and the parser
+    keeps no state between `parse` calls.
+    """
     return MarkdownIt("commonmark").enable("table").use(obsidian_plugin)
