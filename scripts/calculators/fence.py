@@ -1,23 +1,30 @@
 """The `calculator` fenced block: a worked example in a note, run through the engine at
 every build.
 
-Format: one `key: value` per line; blank lines and lines starting with `#` are ignored.
+Format: one `key: value` per line; blank lines and lines starting with `#` are ignored
+(there are no comments after a value).
 
     ```calculator
-    calculator: legion-attack          # required: a calculator name (see the registry)
-    keyword: Guardian X                # optional: the keyword this example checks
-                                       #   (default: the page's keyword)
-    caption: The note's example        # optional: a line shown above the calculator
-    red: 3                             # inputs: an input name (- or _ alike) and a value,
-    attack-faces: hit, hit, hit        #   written as on the command line; repeat the line
-    guardian: 2,red,none               #   for a repeatable input (several guardians)
-    expect guardians[0].wounds: 2      # expectations: a path into the engine's JSON result
-    expect defender.wounds: 1          #   and the value it must have
+    # required: a calculator name (see the registry)
+    calculator: legion-attack
+    # optional: the keyword this example checks (default: the page's keyword)
+    keyword: Guardian X
+    # optional: a line shown above the calculator
+    caption: The note's example
+    # inputs: an input name (- or _ alike) and a value written as on the command line;
+    # repeat the line for a repeatable input (several guardians)
+    red: 3
+    attack-faces: hit, hit, hit
+    guardian: 2,red,none
+    # expectations: a path into the engine's JSON result and the value it must have
+    expect guardians[0].wounds: 2
+    expect defender.wounds: 1
     ```
 
 An expectation's path uses `.name` for an object key, `[i]` for a list index or an
-outcome of a distribution, and `[id]` for the trace step with that id (`steps[pierce]`). A distribution compared with one value must be certain (trace
-mode) and show that value; `expect defender.wounds[2]: 5/36` checks one probability.
+outcome of a distribution, and `[id]` for the trace step with that id (`steps[pierce]`).
+A distribution compared with one value must be certain (trace mode) and show that value;
+`expect defender.wounds[2]: 5/36` checks one probability.
 Numbers compare as exact fractions (`0.5` equals `1/2`), comma lists item by item. A
 calculator may offer derived facts (e.g. `expect hits-on: 4,5,6` for swtcg-attack: the
 natural faces that hit with the block's inputs).
