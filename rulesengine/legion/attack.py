@@ -70,7 +70,7 @@ class PoolResult:
     steps: tuple[dict[str, object], ...]
 
 
-def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int) -> Distribution[AttackResults]:
+def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> Distribution[AttackResults]:
     """Step 4: roll the attack dice, reroll them with aim tokens, convert attack surges."""
     attacker, weapons = ctx.attack.attacker, ctx.pool.weapons
     conversion = SurgeConversion(attacker.surge, weapons.critical, surge_tokens)
@@ -81,6 +81,7 @@ def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int) -> Distribu
         precise=attacker.precise,
         reroll_spare_surges=ctx.attack.policies.aim == "blanks-and-spare-surges",
         faces=ctx.pool.faces.attack,
+        count_aims=keep_tokens,
     )
 
 
@@ -195,7 +196,7 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
             surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
         )
 
-    d = roll_attack_pool(ctx, aims, surge_tokens).map(start)
+    d = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
     trace = list(attack_roll_steps(ctx, d)) if ctx.pool.faces.given else []
     tracing = ctx.pool.faces.given and len(d) == 1
     for step in pool_steps(ctx):

@@ -45,12 +45,14 @@ def roll_attack_dice(
     precise: int = 0,
     reroll_spare_surges: bool = True,
     faces: tuple[str, ...] = (),
+    count_aims: bool = True,
 ) -> Distribution[AttackResults]:
     """The exact distribution of crits and hits after step 4 for `pool` (dice per colour).
-    `faces` fixes the first dice's results, in pool order; no rerolls are taken then."""
+    `faces` fixes the first dice's results, in pool order; no rerolls are taken then.
+    `count_aims=False` when no later pool can spend the tokens (fewer states)."""
     if aims and not faces:
         spare = reroll_spare_surges and not conversion.converts_every_surge
-        states = _reroll(_first_roll(pool, conversion, spare), aims, dice_per_token(precise), conversion, spare)
+        states = _reroll(_first_roll(pool, conversion, spare), aims, dice_per_token(precise), conversion, spare, int(count_aims))
         vectors = _draw_kept_faces(states, pool, conversion, spare)
     else:
         vectors = _roll_without_rerolls(pool, conversion, faces)
@@ -138,25 +140,29 @@ State = tuple[int, int, int, int, int, int, int]
 """(rerollable red, black, white; surges kept for conversion red, black, white; aims spent)."""
 
 
-def _place(state: State, i: int, spares: int, blanks: int, capacity: int) -> State:
-    """Surges fill what the pool can still convert; spare ones join the rerollable dice."""
+def _place(state: State, i: int, spares: int, blanks: int, free: int) -> State:
+    """Surges fill what the pool can still convert (`free` places); spare ones join the
+    rerollable dice."""
+    kept = spares if spares < free else free
     s = list(state)
-    kept = min(spares, capacity - (s[3] + s[4] + s[5]))
     s[i] += blanks + spares - kept
     s[3 + i] += kept
-    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+    return tuple(s)  # type: ignore[return-value]
 
 
 def _roll_into(acc: dict[State, int], dice: Counts, conversion: SurgeConversion, spare: bool) -> dict[State, int]:
     """Roll `dice` (per colour) on top of every state. Worst colour first, so the surges
     kept for conversion are the white ones and the better dice are left to reroll."""
+    capacity = conversion.capacity
     for i in (2, 1, 0):
         if not dice[i]:
             continue
+        classes = _classes(ATTACK_COLOURS[i], dice[i], spare)
         out: dict[State, int] = {}
         for state, w in acc.items():
-            for _, s, b, cw in _classes(ATTACK_COLOURS[i], dice[i], spare):
-                key = _place(state, i, s, b, conversion.capacity)
+            free = capacity - (state[3] + state[4] + state[5])
+            for _, s, b, cw in classes:
+                key = _place(state, i, s, b, free)
                 out[key] = out.get(key, 0) + w * cw
         acc = out
     return acc
@@ -166,7 +172,7 @@ def _first_roll(pool: Counts, conversion: SurgeConversion, spare: bool) -> dict[
     return _roll_into({(0, 0, 0, 0, 0, 0, 0): 1}, pool, conversion, spare)
 
 
-def _reroll(acc: dict[State, int], aims: int, per_token: int, conversion: SurgeConversion, spare: bool) -> dict[State, int]:
+def _reroll(acc: dict[State, int], aims: int, per_token: int, conversion: SurgeConversion, spare: bool, count: int) -> dict[State, int]:
     """Spend aim tokens one at a time; each sees the previous token's rerolls."""
     for _ in range(aims):
         out: dict[State, int] = {}
@@ -176,7 +182,7 @@ def _reroll(acc: dict[State, int], aims: int, per_token: int, conversion: SurgeC
             if not rolled:
                 out[state] = out.get(state, 0) + w * SIDES**per_token
                 continue
-            left: State = (state[0] - chosen[0], state[1] - chosen[1], state[2] - chosen[2], state[3], state[4], state[5], state[6] + 1)
+            left: State = (state[0] - chosen[0], state[1] - chosen[1], state[2] - chosen[2], state[3], state[4], state[5], state[6] + count)
             # Fewer dice than a token allows: scale up so every path has the same total.
             for key, kw in _roll_into({left: w * SIDES ** (per_token - rolled)}, (chosen[0], chosen[1], chosen[2]), conversion, spare).items():
                 out[key] = out.get(key, 0) + kw
@@ -191,11 +197,14 @@ def _draw_kept_faces(states: dict[State, int], pool: Counts, conversion: SurgeCo
         kept = tuple(pool[i] - s[i] - s[3 + i] for i in range(3))
         key = (kept, s[6], (0, 0, s[3] + s[4] + s[5]))
         acc[key] = acc.get(key, 0) + w
+    cap = conversion.capacity
     for colour in ATTACK_COLOURS:
         out: dict[tuple[tuple[int, ...], int, Vector], int] = {}
         for (kept, aims_spent, v), w in acc.items():
+            rest = kept[1:]
             for fv, fw in _kept_faces(colour, kept[0], conversion, spare).items():
-                key = (kept[1:], aims_spent, conversion.add(v, fv))
+                surges = v[2] + fv[2]
+                key = (rest, aims_spent, (v[0] + fv[0], v[1] + fv[1], surges if surges < cap else cap))
                 out[key] = out.get(key, 0) + w * fw
         acc = out
     return {(v, aims_spent): w for (_, aims_spent, v), w in acc.items()}

@@ -7,6 +7,7 @@ on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -32,7 +33,10 @@ def _run(prog: str, options: Sequence[api.Option], run: object, args: list[str],
     except RulesError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(result, indent=2) if namespace.json else table(result))  # type: ignore[operator]
+    try:
+        print(json.dumps(result, indent=2) if namespace.json else table(result))  # type: ignore[operator]
+    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
+        sys.stdout = open(os.devnull, "w")
     return 0
 
 
