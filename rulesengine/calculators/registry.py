@@ -56,6 +56,8 @@ class Calculator:
     """Non-keyword pages (vault paths) that carry this calculator."""
     labels: Mapping[str, str] = field(default_factory=_frozen)
     """Result path -> heading in the result; `[*]` stands for any list index; "" hides it."""
+    quiet: tuple[str, ...] = ()
+    """Result parts (path prefixes) shown only when something in them is not zero."""
     probes: Mapping[str, Probe] = field(default_factory=_frozen)
     """Derived facts an example block may expect (e.g. `hits-on`), computed with `run`."""
 

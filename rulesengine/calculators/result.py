@@ -9,7 +9,7 @@ policies used and the trace steps (each linked to its rule) follow.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
@@ -21,8 +21,14 @@ APART = ("ruleset", "policies", "policy_text", "steps")
 """Result keys shown after the outcomes, in their own way."""
 
 
-def render_result(result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str) -> str:
+def render_result(
+    result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str, quiet: Sequence[str] = ()
+) -> str:
+    """`quiet` names parts of the result (path prefixes) shown only when something in them
+    is not zero: Deflect's damage when nothing was deflected is noise."""
     shown = [(path, value) for path, value in leaves(result) if label_for(path, labels)]
+    silent = {prefix for prefix in quiet if all(_is_zero(v) for p, v in shown if _under(p, prefix))}
+    shown = [(p, v) for p, v in shown if not any(_under(p, prefix) for prefix in silent)]
     # Probabilities first; plain facts about the attack (dice rolled, who was attacked) after.
     shown.sort(key=lambda item: not _is_probabilistic(item[1]))
     parts = [_outcome(path, value, labels) for path, value in shown]
@@ -49,6 +55,26 @@ def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
         yield path, value
 
 
+def _under(path: str, prefix: str) -> bool:
+    return path == prefix or path.startswith((prefix + ".", prefix + "["))
+
+
+def _is_zero(value: object) -> bool:
+    if isinstance(value, Mapping):
+        return _certain(value) == "0"
+    if isinstance(value, str):
+        return fraction_of(value) == 0 or value in ("", "none")
+    return value is None or value is False or value == 0
+
+
+def _certain(dist: Mapping[object, object]) -> str | None:
+    """The outcome of a distribution that has only one (trace mode), else None."""
+    if len(dist) == 1:
+        (outcome, p), = dist.items()
+        return str(outcome) if fraction_of(p) == 1 else None
+    return None
+
+
 def _is_probabilistic(value: object) -> bool:
     return isinstance(value, Mapping) or (isinstance(value, str) and fraction_of(value) is not None)
 
@@ -73,6 +99,12 @@ def label_for(path: str, labels: Mapping[str, str]) -> str:
 def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
     label = label_for(path, labels)
     if isinstance(value, Mapping):
+        certain = _certain(value)
+        if certain is not None:
+            return (
+                f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: '
+                f'<strong>{escape(certain)}</strong> <span class="calculator-certain">(certain)</span></p>'
+            )
         return _distribution(path, label, value)
     return _scalar(path, label, value)
 

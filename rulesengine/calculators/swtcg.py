@@ -40,7 +40,7 @@ ATTACK_LABELS = {
     "second.damage": "Damage to the second unit (Overkill)",
     "second.expected_damage": "Expected damage to the second unit",
     "second.defeated": "Probability that the second unit is discarded",
-    "attack.defender": "Unit attacked",
+    "attack.defender": "",
     "attack.intercepted": "Intercepted",
     "attack.intercept": "Intercept",
     "attack.power": "Attacker's power against it",
@@ -127,6 +127,7 @@ def swtcg_calculators() -> tuple[Calculator, ...]:
         fields=ATTACK_FIELDS,
         keywords=presets,
         labels=ATTACK_LABELS,
+        quiet=("deflected", "second", "attack.intercepted", "attack.intercept"),
         probes={"hits-on": hits_on},
     )
     hidden_options = tuple(api.HIDDEN_COST_OPTIONS)

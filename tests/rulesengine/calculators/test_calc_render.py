@@ -52,7 +52,7 @@ def test_checkbox_reflects_the_preset():
     assert "checked" in form.find("input", name="armor").attrs
 
 
-@pytest.mark.parametrize("dice,armor", [(0, False), (1, False), (3, False), (4, True)])
+@pytest.mark.parametrize("dice,armor", [(1, False), (2, True), (3, False), (4, True)])
 def test_tables_are_exact_and_match_brute_force(dice, armor):
     root = root_of(render_calculator(TOY, {"dice": dice, "armor": armor}))
     figure = root.find("figure", data_path="defender.wounds")
@@ -69,6 +69,24 @@ def test_tables_are_exact_and_match_brute_force(dice, armor):
     assert len(figure.find("svg").find_all("rect")) == len(oracle)
 
 
+def test_a_certain_outcome_is_one_line_not_a_table():
+    root = root_of(render_calculator(TOY, {"faces": "6,2,4"}))
+    line = root.find("p", data_path="defender.wounds")
+    assert line.text() == "Wounds on the defender: 2 (certain)"
+    assert not root.find_all("figure", data_path="defender.wounds")
+
+
+def test_quiet_parts_show_only_when_not_zero():
+    from dataclasses import replace
+
+    quiet = replace(TOY, quiet=("guardians",))
+    none_hurt = root_of(render_calculator(quiet, {"dice": 1, "guardian": ("2,red,block",)}))
+    assert not none_hurt.find_all(data_path="guardians[0].wounds")
+    assert none_hurt.find_all(data_path="defender.wounds")
+    shown = root_of(render_calculator(TOY, {"dice": 1, "guardian": ("2,red,block",)}))
+    assert shown.find_all(data_path="guardians[0].wounds")
+
+
 def test_expected_value_policies_and_ruleset_are_shown():
     root = root_of(render_calculator(TOY, {"dice": 3}))
     expected = root.find("p", data_path="defender.expected_wounds")
@@ -79,8 +97,9 @@ def test_expected_value_policies_and_ruleset_are_shown():
 
 def test_labels_number_list_items():
     root = root_of(render_calculator(TOY, {"guardian": ("2,red,block", "1,white,none")}))
-    captions = [f.text() for f in root.find_all("figcaption")]
-    assert captions == ["Wounds on the defender", "Wounds on guardian 1", "Wounds on guardian 2"]
+    assert root.find("figure", data_path="defender.wounds").find("figcaption").text() == "Wounds on the defender"
+    assert root.find("p", data_path="guardians[0].wounds").text() == "Wounds on guardian 1: 0 (certain)"
+    assert root.find("p", data_path="guardians[1].wounds").text() == "Wounds on guardian 2: 0 (certain)"
 
 
 def test_trace_steps_link_to_the_rule_paragraph():
