@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
+from typing import TypeVar
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
@@ -43,6 +45,8 @@ class PoolContext:
         cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset)
         return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged))
 
+
+T = TypeVar("T")
 
 Apply = Callable[[PoolContext, PoolState], "PoolState | Distribution[PoolState]"]
 
@@ -163,8 +167,8 @@ def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
     return s._replace(suppressed=gains_suppression(s.produced_hit, ctx.attack.ranged), produced_hit=False)
 
 
-def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:
-    """Steps 5 to 10, top to bottom, with each guardian's two bullets inside step 6."""
+def attack_dice_steps(ctx: PoolContext) -> tuple[Step, ...]:
+    """Steps 5 and 6, with each guardian's two bullets inside step 6, top to bottom."""
     guardians: list[Step] = []
     for i in range(len(ctx.pool.guardians)):
         guardians.append(Step("guardian", "Guardian X", "guardian-x", lambda c, s, i=i: use_guardian(c, s, i), i, rolls=True))
@@ -173,6 +177,12 @@ def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:
         Step("5", "Apply Dodge and Cover", "attack-step-5", apply_dodge_and_cover, rolls=True),
         Step("6", "Modify Attack Dice", "attack-step-6", modify_attack_dice),
         *guardians,
+    )
+
+
+def defense_dice_steps(ctx: PoolContext) -> tuple[Step, ...]:
+    """Steps 7 to 10, top to bottom."""
+    return (
         Step("7a", "Roll Defense Dice", "attack-step-7", roll_defense, rolls=True),
         Step("7c", "Convert Defense Surges", "attack-step-7", convert_defense),
         Step("8", "Modify Defense Dice", "attack-step-8", modify_defense_dice),
@@ -181,7 +191,47 @@ def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:
     )
 
 
-def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> tuple[Distribution[PoolState], tuple[dict[str, object], ...]]:
+def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:
+    """Steps 5 to 10."""
+    return attack_dice_steps(ctx) + defense_dice_steps(ctx)
+
+
+Weights = dict[PoolState, int]
+"""States with whole-number weights over a common denominator (the sum): the inner loop
+of an attack adds and multiplies integers, not fractions; `Distribution` normalises once."""
+
+
+def _weights(d: Distribution[PoolState]) -> Weights:
+    scale = lcm(*(p.denominator for _, p in d.items()))
+    return {s: p.numerator * (scale // p.denominator) for s, p in d.items()}
+
+
+def _advance(step: Step, ctx: PoolContext, weights: Weights) -> Weights:
+    """Apply one step to every state, mixing the distributions a rolling step returns."""
+    out: Weights = {}
+    if not step.rolls:
+        for s, w in weights.items():
+            t = step.apply(ctx, s)
+            out[t] = out.get(t, 0) + w  # type: ignore[index,call-overload]
+        return out
+    inner = [(w, _as_distribution(step.apply(ctx, s))) for s, w in weights.items()]
+    scale = lcm(*(p.denominator for _, d in inner for _, p in d.items()))
+    for w, d in inner:
+        for t, p in d.items():
+            out[t] = out.get(t, 0) + w * p.numerator * (scale // p.denominator)
+    return out
+
+
+@dataclass(frozen=True)
+class PoolOutcome:
+    """The final states of one pool, each guardian's wounds, and the trace."""
+
+    states: Distribution[PoolState]
+    guardian_wounds: tuple[Distribution[int], ...]
+    trace: tuple[dict[str, object], ...]
+
+
+def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
     """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
     from rulesengine.legion.trace import attack_roll_steps, record
 
@@ -196,24 +246,42 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
             surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
         )
 
-    d = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
-    trace = list(attack_roll_steps(ctx, d)) if ctx.pool.faces.given else []
-    tracing = ctx.pool.faces.given and len(d) == 1
-    for step in pool_steps(ctx):
-        before = d
-        if step.rolls:
-            d = d.bind(lambda s, f=step.apply: _as_distribution(f(ctx, s)))
-        else:
-            d = d.map(lambda s, f=step.apply: f(ctx, s))  # type: ignore[arg-type,return-value]
-        if tracing and len(d) == 1:
-            trace.append(record(step, ctx, before.outcomes()[0], d.outcomes()[0]))
-        else:
-            tracing = False
-    return d, tuple(trace)
+    rolled = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
+    trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
+    tracing = ctx.pool.faces.given and len(rolled) == 1
+    weights = _weights(rolled)
+
+    def run(steps: tuple[Step, ...]) -> None:
+        nonlocal weights, tracing
+        for step in steps:
+            before = weights
+            weights = _advance(step, ctx, weights)
+            if tracing and len(weights) == 1:
+                trace.append(record(step, ctx, next(iter(before)), next(iter(weights))))
+            else:
+                tracing = False
+
+    run(attack_dice_steps(ctx))
+    # The guardians are done: nothing later changes their wounds, so set their
+    # distributions aside and let the defender's states merge (unless tracing).
+    settled = Distribution(weights)
+    guardians = tuple(settled.map(lambda s, i=i: s.guardian_wounds[i]) for i in range(len(ctx.pool.guardians)))
+    if not tracing:
+        weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
+    run(defense_dice_steps(ctx))
+    return PoolOutcome(Distribution(weights), guardians, tuple(trace))
 
 
 def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:
     return x if isinstance(x, Distribution) else Distribution.certain(x)
+
+
+def _mix(parts: list[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
+    weights: dict[T, Fraction] = {}
+    for p, d in parts:
+        for outcome, q in d.items():
+            weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
+    return Distribution(weights)
 
 
 def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
@@ -224,23 +292,13 @@ def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
     for index, pool in enumerate(attack.pools):
         ctx = PoolContext.of(attack, pool)
         keep = index < len(attack.pools) - 1
-        traces: list[tuple[dict[str, object], ...]] = []
-
-        def run(t: tuple[int, int]) -> Distribution[PoolState]:
-            d, trace = resolve_pool(ctx, t[0], t[1], keep)
-            traces.append(trace)
-            return d
-
-        d = tokens.bind(run)
-        results.append(_pool_result(d, len(pool.guardians), traces[0] if len(traces) == 1 else ()))
-        tokens = d.map(lambda s: (s.aims_left, s.surge_tokens_left))
+        outcomes = [(p, resolve_pool(ctx, aims, surge_tokens, keep)) for (aims, surge_tokens), p in tokens.items()]
+        states = _mix([(p, o.states) for p, o in outcomes])
+        results.append(PoolResult(
+            wounds=states.map(lambda s: s.wounds),
+            guardian_wounds=tuple(_mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
+            suppression=states.probability(lambda s: s.suppressed),
+            steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
+        ))
+        tokens = states.map(lambda s: (s.aims_left, s.surge_tokens_left))
     return tuple(results)
-
-
-def _pool_result(d: Distribution[PoolState], guardians: int, steps: tuple[dict[str, object], ...]) -> PoolResult:
-    return PoolResult(
-        wounds=d.map(lambda s: s.wounds),
-        guardian_wounds=tuple(d.map(lambda s, i=i: s.guardian_wounds[i]) for i in range(guardians)),
-        suppression=d.probability(lambda s: s.suppressed),
-        steps=steps,
-    )
