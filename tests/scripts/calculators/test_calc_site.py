@@ -138,3 +138,34 @@ def test_the_coverage_page_lists_every_block_passing(site):
     assert html.count("passes") >= 17 and "<strong>fails</strong>" not in html
     for keyword in ("Guardian X", "Armor", "Critical Hit", "Hidden Cost", "Enhance"):
         assert keyword in html
+
+
+TRACES = [
+    ("swtcg-attack", dict(power=5, accuracy=1, armor=True, critical_hit=1, parry=1, evade=1, deflect=1, shields=1, faces="6,1,5,4")),
+    ("swtcg-attack", dict(power=5, health=2, overkill=True, second_health=3, second_evade=1, faces="6,6,6,6,6")),
+    ("swtcg-attack", dict(power=2, intercept_by="health=5,parry=1", faces="1,6")),
+    ("swtcg-attack", dict(power=2, intercept_by="health=5", precision=True, faces="1,6")),
+    ("swtcg-attack", dict(power=1, bombard=2, faces="6,6")),
+    ("swtcg-attack", dict(power=1, inspiration=1, pilot_power=1, switch="ground=+1", faces="6,6,6,6")),
+    ("legion-attack", dict(red=3, attack_faces="hit,surge,crit", surge="hit", critical=1, cover="light", dodge=1, pierce=1,
+                           impact=1, armor_x=1, defense="red", defense_faces="block", defense_surge="block", suppression=1)),
+    ("legion-attack", dict(red=2, attack_faces="hit,hit", guardian=["1,red,block"], guardian_faces=["surge"], defense_faces="blank")),
+    ("legion-vehicle-damage", dict(face="block")),
+]
+NO_PAGE = {"roll", "reroll", "assign-hits", "place-damage", "power", "unpreventable"}
+"""Trace steps whose rule is the sequence itself, not a keyword or paragraph with a page."""
+
+
+def test_every_rule_a_trace_names_has_a_page_or_is_known_to_have_none(site):
+    from rulesengine.calculators.links import page_url, rule_target
+    from rulesengine.calculators.registry import calculator
+
+    for name, inputs in TRACES:
+        calc = calculator(name)
+        for step in calc.run(inputs)["steps"]:
+            target = rule_target(calc.game, step["rule"])
+            if target is None:
+                assert step["rule"] in NO_PAGE, (name, step)
+                continue
+            page = site / unquote(page_url(target[0])) / "index.html"
+            assert page.is_file(), (name, step["rule"], target)
