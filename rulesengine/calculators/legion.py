@@ -21,12 +21,12 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Cover": Preset.of(("cover", "dodge", "suppression", "melee"), **_POOL, cover="light"),
     "Cover X": Preset.of(("cover", "cover_x"), **_POOL, cover="light", cover_x=1),
     "Sharpshooter X": Preset.of(("cover", "sharpshooter"), **_POOL, cover="heavy", sharpshooter=1),
-    "Blast": Preset.of(("cover", "blast"), **_POOL, cover="heavy", blast=True),
+    "Blast": Preset.of(("blast", "cover"), **_POOL, cover="heavy", blast=True),
     "Aim": Preset.of(("aim", "precise", "aim_policy"), **_POOL, aim=1),
     "Precise X": Preset.of(("aim", "precise"), **_POOL, aim=1, precise=1),
     "Critical X": Preset.of(("critical", "surge", "dodge", "cover"), **_POOL, critical=2, cover="light"),
     "Impact X": Preset.of(("impact", "armor", "armor_x"), red=3, impact=2, armor=True),
-    "Armor X": Preset.of(("armor", "armor_x", "impact"), red=3, armor_x=2),
+    "Armor X": Preset.of(("armor_x", "armor", "impact"), red=3, armor_x=2),
     "Armor": Preset.of(("armor", "armor_x", "impact"), red=3, armor=True),
 }
 

@@ -82,7 +82,7 @@ def keyword_presets(keywords: Mapping[str, object], options: tuple[Option, ...])
         values: dict[str, object] = dict(_UNIT)
         for name in names:
             shown = _showing_value(by_name[name])
-            if shown is not None and name not in ATTACK_FIELDS:
+            if shown is not None:
                 values[name] = shown
         presets[keyword] = Preset.of(names, **values)
     return presets

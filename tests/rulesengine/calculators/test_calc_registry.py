@@ -95,3 +95,21 @@ def test_describe_is_the_registry_as_json():
     pierce = next(o for o in attack["options"] if o["name"] == "pierce")
     assert pierce["kind"] == "int" and pierce["minimum"] == 0 and pierce["maximum"] >= 3
     assert "Guardian X" in attack["keywords"]
+
+
+KEYWORD_PRESETS = [
+    pytest.param(c.name, keyword, preset, id=f"{c.name}:{keyword}")
+    for c in calculators()
+    for keyword, preset in c.keywords.items()
+    if preset.featured and c.name != "swtcg-hidden-cost"
+]
+
+
+@pytest.mark.parametrize("name,keyword,preset", KEYWORD_PRESETS)
+def test_a_keyword_preset_puts_the_keyword_to_work(name, keyword, preset):
+    """Without the keyword's own input (the first one featured) the answer changes."""
+    calc = calculator(name)
+    own = preset.featured[0]
+    without = {k: v for k, v in preset.values.items() if k != own}
+    assert own in preset.values, f"{keyword}: the preset does not set {own}"
+    assert compute(calc, preset.values) != compute(calc, without), f"{keyword}: {own} changes nothing here"
