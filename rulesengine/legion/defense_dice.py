@@ -23,23 +23,33 @@ def face_vector(face: str, chart: str) -> Roll:
 
 def roll_defense_dice(colour: str, dice: int, chart: str, tokens: int, faces: tuple[str, ...] = ()) -> Distribution[Roll]:
     """(blocks, surges waiting for a token) for `dice` dice, the first ones showing `faces`."""
+    rolled = _rolled(colour, dice - len(faces), chart, tokens)
+    if not faces:
+        return rolled
     blocks = surges = 0
     for face in faces:
         b, s = face_vector(face, chart)
         blocks, surges = blocks + b, surges + s
-    rolled = _rolled(colour, dice - len(faces), chart, tokens)
     return rolled.map(lambda r: (r[0] + blocks, min(r[1] + surges, tokens)))
 
 
 @lru_cache(maxsize=None)
 def _rolled(colour: str, dice: int, chart: str, tokens: int) -> Distribution[Roll]:
+    """Summed with whole-number weights (sides), one die at a time."""
     die = defense_die(colour)
-    weights: dict[Roll, int] = {}
+    sides: dict[Roll, int] = {}
     for face, n in die.faces:
         v = face_vector(face, chart)
-        weights[v] = weights.get(v, 0) + n
-    one = Distribution(weights)
-    return one.repeat(dice, lambda a, b: (a[0] + b[0], min(a[1] + b[1], tokens)), (0, 0))
+        sides[v] = sides.get(v, 0) + n
+    acc: dict[Roll, int] = {(0, 0): 1}
+    for _ in range(dice):
+        out: dict[Roll, int] = {}
+        for (b, s), w in acc.items():
+            for (db, ds), n in sides.items():
+                key = (b + db, min(s + ds, tokens))
+                out[key] = out.get(key, 0) + w * n
+        acc = out
+    return Distribution(acc)
 
 
 def convert_defense_surges(roll: Roll, tokens: int) -> int:
