@@ -150,10 +150,9 @@ def _place(state: State, i: int, spares: int, blanks: int, free: int) -> State:
     return tuple(s)  # type: ignore[return-value]
 
 
-def _roll_into(acc: dict[State, int], dice: Counts, conversion: SurgeConversion, spare: bool) -> dict[State, int]:
+def _roll_into(acc: dict[State, int], dice: Counts, capacity: int, spare: bool) -> dict[State, int]:
     """Roll `dice` (per colour) on top of every state. Worst colour first, so the surges
     kept for conversion are the white ones and the better dice are left to reroll."""
-    capacity = conversion.capacity
     for i in (2, 1, 0):
         if not dice[i]:
             continue
@@ -168,24 +167,38 @@ def _roll_into(acc: dict[State, int], dice: Counts, conversion: SurgeConversion,
     return acc
 
 
+NOTHING: State = (0, 0, 0, 0, 0, 0, 0)
+
+
+@lru_cache(maxsize=None)
+def _roll_outcomes(dice: Counts, free: int, spare: bool) -> tuple[tuple[State, int], ...]:
+    """What rolling `dice` adds to a state with `free` conversion places, and its weight."""
+    return tuple(_roll_into({NOTHING: 1}, dice, free, spare).items())
+
+
 def _first_roll(pool: Counts, conversion: SurgeConversion, spare: bool) -> dict[State, int]:
-    return _roll_into({(0, 0, 0, 0, 0, 0, 0): 1}, pool, conversion, spare)
+    return dict(_roll_outcomes(pool, conversion.capacity, spare))
 
 
 def _reroll(acc: dict[State, int], aims: int, per_token: int, conversion: SurgeConversion, spare: bool, count: int) -> dict[State, int]:
     """Spend aim tokens one at a time; each sees the previous token's rerolls."""
+    capacity = conversion.capacity
     for _ in range(aims):
         out: dict[State, int] = {}
         for state, w in acc.items():
             chosen = dice_to_reroll(state[:3], per_token)
-            rolled = sum(chosen)
+            rolled = chosen[0] + chosen[1] + chosen[2]
             if not rolled:
                 out[state] = out.get(state, 0) + w * SIDES**per_token
                 continue
-            left: State = (state[0] - chosen[0], state[1] - chosen[1], state[2] - chosen[2], state[3], state[4], state[5], state[6] + count)
+            ur, ub, uw, kr, kb, kw, spent = state
+            ur, ub, uw, spent = ur - chosen[0], ub - chosen[1], uw - chosen[2], spent + count
             # Fewer dice than a token allows: scale up so every path has the same total.
-            for key, kw in _roll_into({left: w * SIDES ** (per_token - rolled)}, (chosen[0], chosen[1], chosen[2]), conversion, spare).items():
-                out[key] = out.get(key, 0) + kw
+            w *= SIDES ** (per_token - rolled)
+            free = capacity - (kr + kb + kw)
+            for d, dw in _roll_outcomes((chosen[0], chosen[1], chosen[2]), free, spare):
+                key = (ur + d[0], ub + d[1], uw + d[2], kr + d[3], kb + d[4], kw + d[5], spent)
+                out[key] = out.get(key, 0) + w * dw
         acc = out
     return acc
 
