@@ -13,7 +13,7 @@ from fractions import Fraction
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
-from rulesengine.legion.attack import PoolResult, resolve_attack
+from rulesengine.legion.resolve import PoolResult, resolve_attack
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
     COVER,

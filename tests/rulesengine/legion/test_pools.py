@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine.legion.attack import resolve_attack
+from rulesengine.legion.resolve import resolve_attack
 from rulesengine.legion.model import Attack, Attacker, AttackPool, Defender, Weapons
 from tests.rulesengine.legion import oracle
 

@@ -1,0 +1,143 @@
+"""Lifting the attack steps over whole distributions, one pool after another (step 10).
+
+Between steps the states carry whole-number weights over a common denominator, so the
+inner loop adds and multiplies integers; `Distribution` normalises once per pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import TypeVar
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.attack import (
+    PoolContext,
+    Step,
+    attack_dice_steps,
+    defense_dice_steps,
+    roll_attack_pool,
+)
+from rulesengine.legion.attack_dice import AttackResults
+from rulesengine.legion.model import Attack
+from rulesengine.legion.state import PoolState
+from rulesengine.legion.trace import attack_roll_steps, record
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PoolResult:
+    """What one pool did: marginal distributions and, when every die is known, a trace."""
+
+    wounds: Distribution[int]
+    guardian_wounds: tuple[Distribution[int], ...]
+    suppression: Fraction
+    steps: tuple[dict[str, object], ...]
+
+
+Weights = dict[PoolState, int]
+"""States with whole-number weights over a common denominator (their sum)."""
+
+
+def _weights(d: Distribution[PoolState]) -> Weights:
+    scale = lcm(*(p.denominator for _, p in d.items()))
+    return {s: p.numerator * (scale // p.denominator) for s, p in d.items()}
+
+
+def _advance(step: Step, ctx: PoolContext, weights: Weights) -> Weights:
+    """Apply one step to every state, mixing the distributions a rolling step returns."""
+    out: Weights = {}
+    if not step.rolls:
+        for s, w in weights.items():
+            t = step.apply(ctx, s)
+            out[t] = out.get(t, 0) + w  # type: ignore[index,call-overload]
+        return out
+    inner = [(w, _as_distribution(step.apply(ctx, s))) for s, w in weights.items()]
+    scale = lcm(*(p.denominator for _, d in inner for _, p in d.items()))
+    for w, d in inner:
+        for t, p in d.items():
+            out[t] = out.get(t, 0) + w * p.numerator * (scale // p.denominator)
+    return out
+
+
+@dataclass(frozen=True)
+class PoolOutcome:
+    """The final states of one pool, each guardian's wounds, and the trace."""
+
+    states: Distribution[PoolState]
+    guardian_wounds: tuple[Distribution[int], ...]
+    trace: tuple[dict[str, object], ...]
+
+
+def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
+    """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
+
+    def start(r: AttackResults) -> PoolState:
+        return PoolState(
+            crits=r.crits,
+            hits=r.hits,
+            produced_hit=r.crits + r.hits > 0,
+            pierce=ctx.pool.weapons.pierce,
+            guardian_wounds=(0,) * len(ctx.pool.guardians),
+            aims_left=aims - r.aims_spent if keep_tokens else 0,
+            surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
+        )
+
+    rolled = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
+    trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
+    tracing = ctx.pool.faces.given and len(rolled) == 1
+    weights = _weights(rolled)
+
+    def run(steps: tuple[Step, ...]) -> None:
+        nonlocal weights, tracing
+        for step in steps:
+            before = weights
+            weights = _advance(step, ctx, weights)
+            if tracing and len(weights) == 1:
+                trace.append(record(step, ctx, next(iter(before)), next(iter(weights))))
+            else:
+                tracing = False
+
+    run(attack_dice_steps(ctx))
+    # The guardians are done: nothing later changes their wounds, so set their
+    # distributions aside and let the defender's states merge (unless tracing).
+    settled = Distribution(weights)
+    guardians = tuple(settled.map(lambda s, i=i: s.guardian_wounds[i]) for i in range(len(ctx.pool.guardians)))
+    if not tracing:
+        weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
+    run(defense_dice_steps(ctx))
+    return PoolOutcome(Distribution(weights), guardians, tuple(trace))
+
+
+def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:
+    return x if isinstance(x, Distribution) else Distribution.certain(x)
+
+
+def _mix(parts: list[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
+    weights: dict[T, Fraction] = {}
+    for p, d in parts:
+        for outcome, q in d.items():
+            weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
+    return Distribution(weights)
+
+
+def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
+    """Every pool in turn (step 10); the attacker's aim and surge tokens carry over, spent
+    by the first pool that needs them."""
+    tokens: Distribution[tuple[int, int]] = Distribution.certain((attack.attacker.aim, attack.attacker.surge_tokens))
+    results = []
+    for index, pool in enumerate(attack.pools):
+        ctx = PoolContext.of(attack, pool)
+        keep = index < len(attack.pools) - 1
+        outcomes = [(p, resolve_pool(ctx, aims, surge_tokens, keep)) for (aims, surge_tokens), p in tokens.items()]
+        states = _mix([(p, o.states) for p, o in outcomes])
+        results.append(PoolResult(
+            wounds=states.map(lambda s: s.wounds),
+            guardian_wounds=tuple(_mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
+            suppression=states.probability(lambda s: s.suppressed),
+            steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
+        ))
+        tokens = states.map(lambda s: (s.aims_left, s.surge_tokens_left))
+    return tuple(results)
