@@ -7,7 +7,8 @@ probabilities are `str(Fraction)`. `run_vehicle_damage` does the same for vehicl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from rulesengine.distribution import Distribution
@@ -156,29 +157,59 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     return Attack(attacker, (pool,), melee=v["melee"], ruleset=v["ruleset"], policies=chosen)  # type: ignore[arg-type]
 
 
+ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy")
+"""Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
+
+
+def attack_from_pools(pools: Sequence[Mapping[str, object]]) -> Attack:
+    """Several pools (step 3), each against its own defender; the first pool's values
+    also give the attacker's surge chart, tokens, ruleset and policies."""
+    if not pools:
+        raise InputError("pools", "at least one attack pool")
+    first = attack_from(pools[0])
+    later = []
+    for n, values in enumerate(pools[1:], 2):
+        shared = sorted(k for k in values if k in ATTACKER_OPTIONS)
+        if shared:
+            raise InputError(f"pools[{n}].{shared[0]}", "attacker inputs (" + ", ".join(ATTACKER_OPTIONS) + ") go in the first pool only")
+        later.extend(attack_from(values).pools)
+    return replace(first, pools=first.pools + tuple(later))
+
+
 def wounds_json(d: Distribution[int]) -> dict[str, object]:
     return {"wounds": d.to_json(), "expected_wounds": str(d.expected())}
 
 
-def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
-    """The `--json` object for the first pool (the CLI and forms give one pool)."""
-    r = results[0]
+def pool_json(pool: AttackPool, r: PoolResult) -> dict[str, object]:
     return {
-        "ruleset": attack.ruleset,
-        "policies": attack.policies.to_json(),
         "defender": wounds_json(r.wounds),
-        "guardians": [
-            {"guardian": g.label(), **wounds_json(d)} for g, d in zip(attack.pools[0].guardians, r.guardian_wounds)
-        ],
+        "guardians": [{"guardian": g.label(), **wounds_json(d)} for g, d in zip(pool.guardians, r.guardian_wounds)],
         "suppression": str(r.suppression),
         "steps": [dict(s) for s in r.steps],
     }
+
+
+def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
+    """The `--json` object for the first pool (the CLI and forms give one pool)."""
+    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **pool_json(attack.pools[0], results[0])}
 
 
 def run(values: Mapping[str, object]) -> dict[str, object]:
     """Validate, resolve the attack exactly, and return the CLI's `--json` object."""
     attack = attack_from(values)
     return result_json(attack, resolve_attack(attack))
+
+
+def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
+    """Several pools resolved in turn: `{"ruleset", "policies", "pools": [...]}`, each pool
+    shaped like `run`'s object without the first two keys."""
+    attack = attack_from_pools(pools)
+    results = resolve_attack(attack)
+    return {
+        "ruleset": attack.ruleset,
+        "policies": attack.policies.to_json(),
+        "pools": [pool_json(pool, r) for pool, r in zip(attack.pools, results)],
+    }
 
 
 def run_vehicle_damage(values: Mapping[str, object]) -> dict[str, object]:

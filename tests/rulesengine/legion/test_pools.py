@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from rulesengine.errors import InputError
+from rulesengine.legion.api import run, run_pools
 from rulesengine.legion.resolve import resolve_attack
 from rulesengine.legion.model import Attack, Attacker, AttackPool, Defender, Weapons
 from tests.rulesengine.legion import oracle
@@ -45,3 +49,11 @@ def test_each_pool_suppresses_its_own_defender() -> None:
     attack = Attack(Attacker(), (AttackPool(Weapons(red=1)), AttackPool(Weapons(white=1))))
     first, second = resolve_attack(attack)
     assert (first.suppression, second.suppression) == (Fraction(6, 8), Fraction(2, 8))
+
+
+def test_run_pools_matches_the_engine_and_refuses_attacker_inputs_in_later_pools() -> None:
+    result = run_pools([{"black": 1, "aim": 1, "surge_tokens": 1}, {"red": 1, "white": 1, "defense": "red"}])
+    assert [p["defender"]["wounds"] for p in result["pools"]][0] == run({"black": 1, "aim": 1, "surge_tokens": 1})["defender"]["wounds"]
+    assert result["ruleset"] == "notes" and len(result["pools"]) == 2
+    with pytest.raises(InputError, match=r"pools\[2\]\.aim"):
+        run_pools([{"red": 1}, {"red": 1, "aim": 1}])
