@@ -7,13 +7,14 @@ A pure function of its inputs, independent of MkDocs: read -> split glossaries -
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .config import VaultConfig
-from .extension import PageContext, VaultExtension
-from .generated import backlinks_section, keyword_index, missing_index, missing_page
-from .glossary import Definition, keyword_slug, split_glossary
+from .extension import ExtensionProblem, VaultExtension
+from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
+from .glossary import Definition, definition_head, keyword_slug, paragraphs, split_glossary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
@@ -21,6 +22,10 @@ from .pages import PageSource, keyword_page, note_page
 from .problems import Problem
 from .render import RenderContext, render_body
 from .resolve import Mention, resolve_all
+
+
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -46,22 +51,27 @@ def compile_vault(
         note = read_note(path, notes[path])
         (problems.append(note) if isinstance(note, Problem) else read.append(note))
     pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
+    cut_out: dict[str, list[tuple[str, str]]] = {}  # glossary note -> its (keyword, page)
     for path, keyword, definitions in _keywords(read, config, problems):
         if path.lower() in {existing.lower() for existing in pages}:
             problems.append(Problem(definitions[0].path, definitions[0].line, "warning",
                                     f"keyword {keyword!r} has a note of its own at {path}; the note wins"))
             continue
         pages[path] = keyword_page(path, keyword, definitions, config)
+        for definition in definitions:
+            cut_out.setdefault(definition.path, []).append((keyword, path))
     index = LinkIndex(tuple(_targets(pages)), tuple(asset_target(a) for a in sorted(assets)))
     resolved = resolve_all(pages, index)
     problems.extend(resolved.problems)
     missing_paths = _missing_paths(resolved.missing, config)
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions))
+    glossary_lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     written: dict[str, str] = {}
     for page in pages.values():
         body, found = render_body(page, ctx)
         problems.extend(found)
-        additions = [ext.page_addition(page.context) for ext in extensions]
+        additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in extensions]
+        additions.append(glossary_lists.get(page.path, ""))
         backlinks = backlinks_section(page.path, resolved.backlinks.get(page.path, ()))
         written[page.path] = "\n\n".join(part for part in (body.rstrip(), *additions, backlinks) if part)
     generated = {path: text for path, text in written.items() if pages[path].generated}
@@ -70,9 +80,9 @@ def compile_vault(
     generated.update(_keyword_indexes(pages, config, titles))
     contexts = [page.context for page in pages.values()]
     for extension in extensions:
-        for path, text in extension.generated_pages(contexts).items():
+        for path, text in (_call(extension.generated_pages, contexts, "mkdocs.yml", problems) or {}).items():
             generated[path] = text
-            titles.setdefault(path, posixpath.splitext(posixpath.basename(path))[0])
+            titles.setdefault(path, _first_heading(text) or posixpath.splitext(posixpath.basename(path))[0])
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
         generated=generated,
@@ -121,8 +131,6 @@ def _targets(pages: Mapping[str, PageSource]) -> Iterable[Target]:
 
 def _heads(page: PageSource) -> list[str]:
     """The names a glossary wrote for this keyword: "Evade X" answers like "Evade"."""
-    from .glossary import definition_head, paragraphs
-
     heads = (definition_head(p.text) for p in paragraphs(page.text))
     return [head for head in heads if head and "[" not in head]
 
@@ -172,6 +180,20 @@ def _keyword_indexes(
             indexes[path] = keyword_index(path, title, keywords)
             titles[path] = "Keywords"
     return indexes
+
+
+def _call(function: Callable[[A], R], argument: A, path: str, problems: list[Problem]) -> R | None:
+    """Call an extension; its ExtensionProblem becomes a build error, not a traceback."""
+    try:
+        return function(argument)
+    except ExtensionProblem as problem:
+        problems.append(Problem(path, 1, "error", str(problem)))
+        return None
+
+
+def _first_heading(markdown: str) -> str | None:
+    first = markdown.lstrip().split("\n", 1)[0]
+    return first[2:].strip() if first.startswith("# ") else None
 
 
 def _unique(problems: Iterable[Problem]) -> list[Problem]:

@@ -15,7 +15,7 @@ MISSING_TITLE = "Missing notes"
 def _mention_item(mention: Mention, host: str, with_line: bool = False) -> str:
     url = relative_url(mention.path, host)
     item = f"- [{escape_text(mention.title)}]({url})"
-    if mention.heading:
+    if mention.heading and mention.heading != mention.title:  # the title says nothing more
         fragment = f"#{mention.anchor}" if mention.anchor else ""
         item += f", under [{escape_text(mention.heading)}]({url}{fragment})"
     if with_line:
@@ -77,3 +77,9 @@ def keyword_index(host: str, game_title: str, keywords: Sequence[tuple[str, str]
         for name, path in sorted(keywords, key=lambda pair: pair[0].lower())
     )
     return f"# {escape_text(game_title)} keywords\n\n{rows or 'No keywords yet.'}\n"
+
+
+def keyword_list(host: str, keywords: Sequence[tuple[str, str]]) -> str:
+    """Under a glossary note: a link to each keyword page cut out of it, in note order."""
+    rows = "\n".join(f"- [{escape_text(name)}]({relative_url(path, host)})" for name, path in keywords)
+    return f"## Keywords in this note\n\n{rows}\n"

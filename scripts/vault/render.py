@@ -13,8 +13,8 @@ from .config import VaultConfig
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .pages import PageSource, relative_url
 from .problems import Problem
-from .resolve import Resolution, Resolved, link_text
-from .scan import Fence, Ref
+from .resolve import Resolution, Resolved
+from .scan import Fence, Ref, link_text
 
 _WIDTH = re.compile(r"^(\d+)(?:x(\d+))?$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")

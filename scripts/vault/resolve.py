@@ -10,7 +10,7 @@ from typing import Literal
 from .index import Found, LinkIndex, link_key
 from .pages import PageSource
 from .problems import Problem
-from .scan import Ref, link_text
+from .scan import Ref
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".avif"})
 
@@ -48,11 +48,11 @@ def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
     missing: dict[str, tuple[str, list[Mention]]] = {}
     for page in pages.values():
         for number, ref in enumerate(page.scan.refs):
-            where = Problem(page.path, ref.line + 1, "info", "")
-            resolution, problem = resolve_ref(ref, page, pages, index)
+            resolution, finding = resolve_ref(ref, page, pages, index)
             links[(page.path, number)] = resolution
-            if problem is not None and not page.generated:
-                problems.append(Problem(where.path, where.line, problem[0], problem[1]))
+            # A keyword page's text is its glossary note's: problems are reported there.
+            if finding is not None and not page.generated:
+                problems.append(Problem(page.path, ref.line + 1, finding[0], finding[1]))
             mention = Mention(page.path, page.title, ref.line + 1, ref.heading,
                               page.anchor_for(ref.heading) if ref.heading else None)
             if resolution.kind == "page" and resolution.path not in (None, page.path):
@@ -62,6 +62,7 @@ def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
                 if not page.generated:
                     mentions.append(mention)
                 if name.islower() and not ref.target.note.islower():
+                    # Title the page "Pierce X" rather than "pierce x" when both are written.
                     missing[resolution.path] = (ref.target.note, mentions)
     return Resolved(
         links,
@@ -128,6 +129,3 @@ def ref_source(ref: Ref) -> str:
     bang = "!" if ref.kind == "embed" else ""
     inner = ref.target.note + (f"#{ref.target.heading}" if ref.target.heading else "")
     return f"{bang}[[{inner}]]" if not ref.target.alias else f"{bang}[[{inner}|{ref.target.alias}]]"
-
-
-__all__ = ["Mention", "Resolution", "Resolved", "link_text", "resolve_all", "resolve_ref"]

@@ -126,3 +126,24 @@ def test_an_extension_problem_is_an_error_at_the_fence() -> None:
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00", b"[[", b"![[", b"[[#]]", b"\x00\x01", b"```\n[[x"])
 def test_odd_notes_never_raise(content: bytes) -> None:
     compile_vault({"odd.md": content}, CONFIG)
+
+
+class Adding(Failing):
+    def page_addition(self, page: PageContext) -> str:
+        if page.keyword == "Evade":
+            raise ExtensionProblem("no calculator preset for Evade")
+        return f"<div data-page='{page.src_path}'>[[not rewritten]]</div>" if page.keyword else ""
+
+    def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
+        return {"coverage.md": "# Coverage\n\n" + ", ".join(sorted(p.title for p in pages))}
+
+
+def test_extension_additions_generated_pages_and_their_problems() -> None:
+    notes = {"g/keywords/Dodge.md": "Dodge.", "g/Gloss.md": "Title\n\nEvade X: Prevent X.\n"}
+    compiled = compile_vault(notes, VaultConfig(glossaries=("g/Gloss.md",)), extensions=[Adding()])
+    assert compiled.problems == [Problem("g/keywords/evade.md", 1, "error", "no calculator preset for Evade")]
+    dodge = compiled.pages["g/keywords/Dodge.md"]
+    assert "<div data-page='g/keywords/Dodge.md'>[[not rewritten]]</div>" in dodge
+    assert dodge.index("[[not rewritten]]") < dodge.index("## Pages that link here")
+    assert compiled.generated["coverage.md"] == "# Coverage\n\nDodge, Evade, Gloss"
+    assert {"Coverage": "coverage.md"} in compiled.nav
