@@ -143,6 +143,9 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     )
     if len(faces.attack) > weapons.size:
         raise InputError("--attack-faces", f"at most {weapons.size} faces, one per attack die (red, then black, then white)", v["attack_faces"])
+    if (faces.defense or faces.guardians) and len(faces.attack) < weapons.size:
+        which = "--defense-faces" if faces.defense else "--guardian-faces"
+        raise InputError(which, f"only with --attack-faces for every attack die ({weapons.size})", len(faces.attack))
     if len(faces.guardians) > len(guardians):
         raise InputError("--guardian-faces", f"at most {len(guardians)} lists, one per --guardian", len(faces.guardians))
     defender = Defender(

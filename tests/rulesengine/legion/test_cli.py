@@ -20,6 +20,8 @@ BAD = [
     (["--red", "1", "--attack-faces", "hit,hit"], "--attack-faces"),
     (["--red", "1", "--attack-faces", "block"], "--attack-faces"),
     (["--red", "1", "--defense-faces", "hit"], "--defense-faces"),
+    (["--red", "2", "--attack-faces", "hit", "--defense-faces", "block"], "--defense-faces"),
+    (["--red", "1", "--guardian", "1,red,none", "--guardian-faces", "block"], "--guardian-faces"),
     (["--red", "1", "--attack-faces", "hit", "--defense-faces", "block,block"], "--defense-faces"),
     (["--guardian", "2,blue,block"], "--guardian"),
     (["--guardian", "0,red,none"], "--guardian"),
