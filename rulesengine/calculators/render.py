@@ -7,7 +7,8 @@ pre-rendered), its result region `data-result`, its inputs are named form contro
 `data-preset` holds the inputs the page starts from, `data-base` the way back to the site
 root (send it with each request as `base`, so step links resolve from this page). The
 inputs' full description is `rulesengine.calculators.api.describe()`; the form itself
-carries what the browser checks (type, min, max, step).
+carries what the browser checks (type, min, max, step). `data-search-exclude` keeps forms
+and tables out of mkdocs-material's search index, where they would bury the rule text.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def render_calculator(
     preset = {k: list(v) if isinstance(v, tuple) else v for k, v in inputs.items()}
     head = f'<p class="calculator-caption">{escape(caption)}</p>' if caption else ""
     return (
-        f'<div class="calculator" data-calculator="{escape(calc.name)}" data-state="static"'
+        f'<div class="calculator" data-calculator="{escape(calc.name)}" data-state="static" data-search-exclude'
         f' data-preset="{_attr_json(preset)}" data-base="{escape(base)}">'
         f'<p class="calculator-title">{escape(calc.title)}</p>{head}'
         f"{render_form(calc.options, inputs, tuple(featured) + calc.fields)}"

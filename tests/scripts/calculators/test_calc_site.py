@@ -133,6 +133,12 @@ def test_every_step_link_lands_on_a_page_and_anchor_that_exist(site):
     assert checked > 10
 
 
+def test_calculators_stay_out_of_the_search_index(site):
+    index = (site / "search" / "search_index.json").read_text()
+    assert "P(= k)" not in index and "More inputs" not in index
+    assert "Prevent up to X damage" in index
+
+
 def test_the_coverage_page_lists_every_block_passing(site):
     html = (site / "coverage/index.html").read_text()
     assert html.count("passes") >= 17 and "<strong>fails</strong>" not in html
