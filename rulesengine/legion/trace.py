@@ -19,8 +19,9 @@ from rulesengine.legion.state import PoolState
 COVER_NAMES = ("no cover", "light cover", "heavy cover")
 
 
-def _entry(step: str, title: str, rule: str, text: str, state: PoolState | None) -> dict[str, object]:
-    return {"step": step, "title": title, "rule": rule, "text": text, "state": state.summary() if state else {}}
+def _entry(step: str, title: str, rule: str, text: str, state: PoolState | dict[str, object]) -> dict[str, object]:
+    shown = state.summary() if isinstance(state, PoolState) else state
+    return {"step": step, "title": title, "rule": rule, "text": text, "state": shown}
 
 
 def _plural(n: int, word: str) -> str:
@@ -44,12 +45,13 @@ def attack_roll_steps(ctx: PoolContext, d: Distribution[PoolState]) -> list[dict
     text = f"The attacker rolls {_plural(len(colours), 'die')}: {shown or 'no faces given'}"
     text += f"; the other {rest} are rolled." if rest else "."
     certain = d.outcomes()[0] if len(d) == 1 else None
-    steps = [_entry("4a", "Roll Dice", "attack-step-4", text, None)]
+    counts: dict[str, object] = {face: faces.count(face) for face in ("crit", "hit", "surge", "blank")}
+    steps = [_entry("4a", "Roll Dice", "attack-step-4", text, counts)]
     if certain is None:
         return steps
     aims = ctx.attack.attacker.aim
     reroll = "Rerolls are not taken in trace mode" + (f" ({_plural(aims, 'aim token')} unused)." if aims else ".")
-    steps.append(_entry("4b", "Reroll Dice", "attack-step-4", reroll, None))
+    steps.append(_entry("4b", "Reroll Dice", "attack-step-4", reroll, counts))
     steps.append(_entry("4c", "Convert Attack Surges", "attack-step-4", _surge_text(ctx, faces, certain), certain))
     return steps
 
@@ -138,7 +140,8 @@ def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> st
 
 def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     attack = before.results
-    return f"{attack} hits and crits against {_plural(before.defense_blocks, 'block')}: the defender suffers {_plural(after.wounds, 'wound')}."
+    results = f"{attack} hit or crit" if attack == 1 else f"{attack} hits and crits"
+    return f"{results} against {_plural(before.defense_blocks, 'block')}: the defender suffers {_plural(after.wounds, 'wound')}."
 
 
 def _suppression(ctx: PoolContext, before: PoolState, after: PoolState) -> str:

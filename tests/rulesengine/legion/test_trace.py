@@ -38,6 +38,7 @@ def test_every_step_names_its_rule_and_says_what_happened() -> None:
 
 def test_guardian_example_pierce_splits_between_guardian_and_defender() -> None:
     steps = _steps(EXAMPLE)
+    assert steps["4a"]["state"] == {"crit": 0, "hit": 2, "surge": 1, "blank": 1}
     assert steps["4c"]["state"]["hits"] == 3
     assert steps["guardian"]["state"]["hits"] == 1
     assert steps["guardian"]["rule"] == "guardian-x"
