@@ -1,0 +1,72 @@
+// The calculators' module worker: starts Pyodide from this site (never a CDN), installs the
+// engine's wheel by URL and answers JSON requests with the engine's JSON entry point.
+//
+// Messages are JSON text both ways.
+//   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
+//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412}
+//                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
+//                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
+// "failed" without an id means the engine could not start; every later request fails too.
+
+const started = performance.now();
+
+async function start() {
+  const configURL = new URL("runtime.json", import.meta.url);
+  // The wheel's URL changes with its content; always ask the server for the current one.
+  const reply = await fetch(configURL, { cache: "no-cache" });
+  if (!reply.ok) throw new Error(`${configURL} answered ${reply.status}`);
+  const runtime = await reply.json();
+  const indexURL = new URL(runtime.indexURL, configURL).href;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({
+    indexURL,
+    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    // Pyodide prints to the console by default; the page shows its own state instead.
+    stdout: () => {},
+    stderr: () => {},
+  });
+  const problems = [];
+  await pyodide.loadPackage(new URL(runtime.wheelURL, configURL).href, {
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+  });
+  if (problems.length) throw new Error(problems.join("\n"));
+  const api = pyodide.pyimport(runtime.module);
+  return { calculate: api.calculate, version: runtime.pyodideVersion };
+}
+
+function send(message) {
+  postMessage(JSON.stringify(message));
+}
+
+function describe(error) {
+  const text = error && error.message ? error.message : String(error);
+  // A Python traceback's last line is the message a reader can act on.
+  const lines = text.trim().split("\n");
+  return { error: lines[lines.length - 1] || "the calculator failed", detail: error && error.stack ? `${text}\n\n${error.stack}` : text };
+}
+
+const engine = start();
+engine.then(
+  ({ version }) => send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started) }),
+  (error) => send({ type: "failed", id: null, ...describe(error) }),
+);
+
+self.onmessage = async (event) => {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch (error) {
+    send({ type: "failed", id: null, error: "the worker received a message that is not JSON", detail: String(event.data) });
+    return;
+  }
+  if (message.type !== "calculate") return;
+  try {
+    const { calculate } = await engine;
+    const begun = performance.now();
+    const response = JSON.parse(calculate(JSON.stringify(message.request)));
+    send({ type: "response", id: message.id, response, ms: Math.round(performance.now() - begun) });
+  } catch (error) {
+    send({ type: "failed", id: message.id, ...describe(error) });
+  }
+};

@@ -1,0 +1,59 @@
+"""Browser fixtures: the real site (repo mkdocs.yml, --strict) built once per session and
+served on 127.0.0.1, and Debian's Chromium driven by Playwright.
+
+Every test's tab aborts and records any request to another host; a test fails if its tab
+made one, logged a console error or threw (the `visit` fixture checks after the test).
+Chromium missing is a failure, not a skip: run `bash scripts/setup.sh browser`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, launch_chromium, open_visit, serve
+
+# Generous: two cores, and another engineer's tests may be running at the same time.
+WAIT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = serve(tmp_path_factory.mktemp("site"))
+    try:
+        build_site(REPO / "mkdocs.yml", server.root, server.url)
+    except SetupError as error:
+        server.close()
+        pytest.fail(str(error), pytrace=False)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        try:
+            chromium = launch_chromium(playwright)
+        except SetupError as error:
+            pytest.fail(str(error), pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+def checked_visit(browser: Any, init_script: str = "") -> Iterator[Visit]:
+    current = open_visit(browser, init_script)
+    current.context.set_default_timeout(WAIT_MS)
+    yield current
+    current.context.close()
+    problems = current.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def visit(browser: Any) -> Iterator[Visit]:
+    yield from checked_visit(browser)

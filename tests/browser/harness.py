@@ -1,0 +1,181 @@
+"""What the browser tests and scripts/bench_browser.py share: build the site, serve it on
+127.0.0.1, launch Debian's Chromium, open a tab that may talk to no other host.
+
+The site is built for the address it is served from (`site_url`), as `mkdocs serve` does:
+mkdocs-material's instant navigation only takes over links listed in its sitemap, whose
+addresses come from `site_url`.
+
+Run as a script, it builds: `python tests/browser/harness.py CONFIG OUT_DIR SITE_URL`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+class SetupError(RuntimeError):
+    """The site did not build, or the browser is missing: the message says what to do."""
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the built site and logs each request with its size. Module scripts and
+    workers need a JavaScript type, streaming wasm compilation needs application/wasm:
+    set here, not left to the system's MIME tables."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.requested.append(self.path)  # type: ignore[attr-defined]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        # Count the bytes of each body sent, for the benchmark's "bytes before Pyodide".
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.server.sent.append((self.path, source.tell() - start))  # type: ignore[attr-defined]
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@dataclass
+class Server:
+    """The site on `url` (served from `root`); `requested` lists every path asked for and
+    `sent` every body sent as (path, bytes), in order."""
+
+    url: str
+    root: Path
+    requested: list[str]
+    sent: list[tuple[str, int]]
+    httpd: ThreadingHTTPServer
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def serve(root: Path) -> Server:
+    """Serve `root` (it may still be empty) on a free port of 127.0.0.1."""
+    root.mkdir(parents=True, exist_ok=True)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(root)))
+    httpd.daemon_threads = True
+    server = Server(f"http://127.0.0.1:{httpd.server_address[1]}/", root, [], [], httpd)
+    httpd.requested = server.requested  # type: ignore[attr-defined]
+    httpd.sent = server.sent  # type: ignore[attr-defined]
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return server
+
+
+def build_site(config: Path, out: Path, site_url: str) -> None:
+    """`mkdocs build --strict` of `config` into `out` for `site_url`, in a fresh process
+    (hooks import the vault compiler and the engine; the caller stays clean)."""
+    if not config.is_file():
+        raise SetupError(f"{config} not found: the browser tests build the real site")
+    run = subprocess.run(
+        [sys.executable, __file__, str(config), str(out), site_url],
+        cwd=config.parent,
+        capture_output=True,
+        text=True,
+    )
+    if run.returncode != 0:
+        raise SetupError(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}")
+
+
+def launch_chromium(playwright: Any) -> Any:
+    if not CHROMIUM.is_file():
+        raise SetupError(f"Chromium not found at {CHROMIUM}: run `bash scripts/setup.sh browser`")
+    # Playwright gives every launch a fresh, temporary user-data-dir: a cold cache.
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+
+
+@dataclass
+class Visit:
+    """One browser tab and what it did: requests to other hosts (aborted), console
+    errors and uncaught exceptions, workers started."""
+
+    context: Any
+    page: Any
+    foreign: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    workers: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return [f"request to another host: {u}" for u in self.foreign] + [f"console: {e}" for e in self.errors]
+
+    def calculator_workers(self) -> list[str]:
+        return [url for url in self.workers if url.endswith("/assets/calculators/worker.mjs")]
+
+
+def open_visit(browser: Any, init_script: str = "") -> Visit:
+    """A new context and tab; every request to a host other than loopback is aborted and
+    recorded (the context's route also sees the workers' requests)."""
+    context = browser.new_context()
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    visit = Visit(context, page)
+
+    def only_loopback(route: Any) -> None:
+        if urlsplit(route.request.url).hostname in LOOPBACK:
+            route.continue_()
+        else:
+            visit.foreign.append(route.request.url)
+            route.abort()
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    context.route("**/*", only_loopback)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: visit.errors.append(f"uncaught: {error}"))
+    page.on("worker", lambda worker: visit.workers.append(worker.url))
+    return visit
+
+
+def _build_here(config: str, out: str, site_url: str) -> int:
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        cfg = load_config(config_file=config, site_dir=out, site_url=site_url, strict=True)
+        build(cfg)
+    except (Abort, ConfigurationError, PluginError) as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_build_here(*sys.argv[1:4]))

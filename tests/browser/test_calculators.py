@@ -1,0 +1,172 @@
+"""The calculators in the browser: pre-rendered result on arrival, recompute in Pyodide
+equal to CPython's answer, one worker across instant navigation, refusal of out-of-range
+inputs in the form, and a hung request that restarts the worker.
+
+Expected values come from `rulesengine.calculators.api.calculate` called in this process
+(CPython) with the very request the page sent, never from numbers written here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from rulesengine.calculators.api import calculate
+from tests.browser.conftest import WAIT_MS, checked_visit
+from tests.browser.harness import Server, Visit
+
+pytestmark = pytest.mark.browser
+
+GUARDIAN_X = "legion/keywords/" + quote("Guardian X") + "/"
+PYODIDE_PATH = "/assets/pyodide/"
+
+
+def first_calculator(page: Any) -> Any:
+    root = page.locator("[data-calculator]").first
+    root.wait_for()
+    return root
+
+
+def wait_state(root: Any, state: str) -> None:
+    """Wait until the calculator reaches `state`; on time-out, fail with what it shows."""
+    try:
+        root.page.wait_for_function(
+            "([el, state]) => el.getAttribute('data-state') === state", arg=[root.element_handle(), state], timeout=WAIT_MS
+        )
+    except Exception:
+        shown = root.evaluate("el => el.getAttribute('data-state') + ': ' + el.innerText")
+        pytest.fail(f"calculator never reached {state!r}; it shows {shown}", pytrace=False)
+
+
+def set_input(root: Any, name: str, value: str) -> None:
+    control = root.locator(f"[name='{name}']")
+    if not control.is_visible():  # an input under "More inputs"
+        root.locator("details.calculator-more > summary").click()
+    control.fill(value)
+
+
+def text_of_html(page: Any, html: str) -> str:
+    """The text a browser shows for `html` (CPython's rendering, parsed by Chromium)."""
+    return str(page.evaluate("html => { const t = document.createElement('template'); t.innerHTML = html; return t.content.textContent; }", html))
+
+
+def cpython_answer(request: dict[str, Any]) -> dict[str, Any]:
+    return dict(json.loads(calculate(json.dumps(request))))
+
+
+def assert_same_as_cpython(root: Any) -> dict[str, Any]:
+    """The page's last request, recomputed in this process, gives the same JSON result and
+    the same shown text as Pyodide did."""
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    browser_response = root.evaluate("el => rulesCalculators.response(el)")
+    expected = cpython_answer(request)
+    assert expected["ok"] is True, expected
+    assert browser_response == expected
+    shown = root.locator("[data-result]").text_content()
+    assert shown == text_of_html(root.page, str(expected["html"]))
+    return dict(request)
+
+
+def test_guardian_x_shows_the_prerendered_example_without_python(site: Server, visit: Visit) -> None:
+    before = len(site.requested)
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    assert root.get_attribute("data-state") == "static"
+    preset = json.loads(str(root.get_attribute("data-preset")))
+    expected = cpython_answer({"calculator": root.get_attribute("data-calculator"), "inputs": preset, "base": root.get_attribute("data-base")})
+    assert root.locator("[data-result]").text_content() == text_of_html(visit.page, str(expected["html"]))
+    visit.page.wait_for_load_state("networkidle")
+    assert not [p for p in site.requested[before:] if p.startswith(PYODIDE_PATH)], "Pyodide fetched before any interaction"
+    assert visit.calculator_workers() == []
+
+
+def test_changing_pierce_recomputes_in_pyodide_as_cpython_does(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    static_text = root.locator("[data-result]").text_content()
+    pierce = int(str(root.locator("[name='pierce']").input_value()))
+    set_input(root, "pierce", str(pierce - 1 if pierce > 0 else pierce + 1))
+    wait_state(root, "ready")
+    request = assert_same_as_cpython(root)
+    assert request["inputs"]["pierce"] != pierce
+    assert root.locator("[data-result]").text_content() != static_text
+    assert visit.calculator_workers() != []
+
+
+def test_link_to_pierce_x_mounts_its_calculator_and_reuses_the_worker(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(page)
+    set_input(root, "pierce", "2")
+    wait_state(root, "ready")
+    page.evaluate("window.sameDocument = true")
+    page.locator("article a", has_text="Pierce X").first.click()
+    page.wait_for_url("**/Pierce%20X/")
+    expect(page.locator("article h1").first).to_have_text(re.compile(r"^Pierce X"))  # the new page is in
+    assert page.evaluate("window.sameDocument") is True, "instant navigation did not keep the document"
+    root = first_calculator(page)
+    page.wait_for_function("el => el.querySelector(':scope > [data-status]')", arg=root.element_handle())  # mounted
+    current = int(str(root.locator("[name='pierce']").input_value()))
+    set_input(root, "pierce", str(current + 1))
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert len(visit.calculator_workers()) == 1
+    assert page.evaluate("rulesCalculators.stats.workersStarted") == 1
+
+
+def test_out_of_range_input_is_refused_with_the_allowed_range(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    control = root.locator("[name='pierce']")
+    maximum = int(str(control.get_attribute("max")))
+    set_input(root, "pierce", str(maximum + 1))
+    wait_state(root, "error")
+    message = root.locator("[data-error]")
+    assert message.is_visible()
+    assert f"from {control.get_attribute('min')} to {maximum}" in str(message.text_content())
+    assert control.get_attribute("aria-invalid") == "true"
+    assert visit.page.evaluate("rulesCalculators.stats.requests") == 0  # refused before Python
+    set_input(root, "pierce", str(maximum))
+    wait_state(root, "ready")
+    assert not message.is_visible()
+    assert_same_as_cpython(root)
+
+
+@pytest.fixture
+def slow_visit(browser: Any) -> Iterator[Visit]:
+    # A short debounce and time limit, so a hung request is noticed quickly.
+    yield from checked_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};")
+
+
+def test_a_hung_request_restarts_the_worker_and_shows_why(site: Server, slow_visit: Visit) -> None:
+    page = slow_visit.page
+    page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(page)
+    set_input(root, "pierce", "1")
+    wait_state(root, "ready")
+    # Make the worker hang: the next request is swallowed before it reaches Python.
+    page.evaluate(
+        """() => {
+          rulesCalculators.settings.requestTimeoutMs = 1500;
+          const post = Worker.prototype.postMessage;
+          Worker.prototype.postMessage = function (message) {
+            Worker.prototype.postMessage = post;
+          };
+        }"""
+    )
+    set_input(root, "pierce", "2")
+    wait_state(root, "error")
+    assert "longer than 1.5 s" in str(root.locator("[data-error]").text_content())
+    assert root.locator("[data-error] details").get_attribute("open") is None  # details collapsed
+    page.evaluate("rulesCalculators.settings.requestTimeoutMs = 60000")
+    set_input(root, "pierce", "3")
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
+    assert len(slow_visit.calculator_workers()) == 2
