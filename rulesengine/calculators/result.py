@@ -135,7 +135,12 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
     counts = all(re.fullmatch(r"-?\d+", k) for k, _ in rows)
     if counts:
         rows.sort(key=lambda row: int(row[0]))
-    head = '<tr><th scope="col">k</th><th scope="col">P(= k)</th>' + ('<th scope="col">P(≥ k)</th>' if counts else "") + "</tr>"
+    what = escape(path.rsplit(".", 1)[-1].replace("_", " "))
+    head = (
+        f'<tr><th scope="col">{what} k</th><th scope="col">P(= k)</th>'
+        + ('<th scope="col">P(≥ k)</th>' if counts else "")
+        + "</tr>"
+    )
     body = []
     for i, (k, p) in enumerate(rows):
         cells = f"<td>{escape(k)}</td><td>{_probability(p)}</td>"

@@ -51,6 +51,16 @@ ATTACK_LABELS = {
 }
 
 
+HIDDEN_COST_LABELS = {
+    "can_complete": "Can be completed now",
+    "required_counters": "Build counters required",
+    "remaining_build_cost": "Remaining build cost",
+    "force": "Force to pay",
+    "reason": "Why",
+    "note": "How the engine reads the rule",
+}
+
+
 def _option_names(spec: object) -> tuple[str, ...]:
     """KEYWORDS values name one option or several ("a,b" or a tuple)."""
     if isinstance(spec, str):
@@ -139,5 +149,6 @@ def swtcg_calculators() -> tuple[Calculator, ...]:
         run=api.run_hidden_cost,
         fields=tuple(o.name for o in hidden_options),
         keywords={"Hidden Cost": Preset.of(tuple(o.name for o in hidden_options))},
+        labels=HIDDEN_COST_LABELS,
     )
     return attack, hidden_cost
