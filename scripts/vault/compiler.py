@@ -14,7 +14,7 @@ from typing import TypeVar
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
-from .glossary import Definition, definition_head, keyword_slug, paragraphs, split_glossary
+from .glossary import Definition, keyword_slug, split_glossary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
@@ -45,44 +45,23 @@ def compile_vault(
     extensions: Sequence[VaultExtension] = (),
     assets: Iterable[str] = (),
 ) -> CompiledVault:
+    """Compile every note once; nothing here raises for a bad note, it becomes a Problem."""
     problems: list[Problem] = []
-    read: list[Note] = []
-    for path in sorted(notes):
-        note = read_note(path, notes[path])
-        (problems.append(note) if isinstance(note, Problem) else read.append(note))
+    read = _read(notes, problems)
     pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
-    cut_out: dict[str, list[tuple[str, str]]] = {}  # glossary note -> its (keyword, page)
-    for path, keyword, definitions in _keywords(read, config, problems):
-        if path.lower() in {existing.lower() for existing in pages}:
-            problems.append(Problem(definitions[0].path, definitions[0].line, "warning",
-                                    f"keyword {keyword!r} has a note of its own at {path}; the note wins"))
-            continue
-        pages[path] = keyword_page(path, keyword, definitions, config)
-        for definition in definitions:
-            cut_out.setdefault(definition.path, []).append((keyword, path))
+    cut_out = _add_keyword_pages(pages, _keywords(read, config, problems), config, problems)
     index = LinkIndex(tuple(_targets(pages)), tuple(asset_target(a) for a in sorted(assets)))
     resolved = resolve_all(pages, index)
     problems.extend(resolved.problems)
     missing_paths = _missing_paths(resolved.missing, config)
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions))
-    glossary_lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
-    written: dict[str, str] = {}
-    for page in pages.values():
-        body, found = render_body(page, ctx)
-        problems.extend(found)
-        additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in extensions]
-        additions.append(glossary_lists.get(page.path, ""))
-        backlinks = backlinks_section(page.path, resolved.backlinks.get(page.path, ()))
-        written[page.path] = "\n\n".join(part for part in (body.rstrip(), *additions, backlinks) if part)
+    lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
+    written = {path: _write(page, ctx, lists.get(path, ""), problems) for path, page in pages.items()}
     generated = {path: text for path, text in written.items() if pages[path].generated}
     titles = {path: page.title for path, page in pages.items()}
     generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
     generated.update(_keyword_indexes(pages, config, titles))
-    contexts = [page.context for page in pages.values()]
-    for extension in extensions:
-        for path, text in (_call(extension.generated_pages, contexts, "mkdocs.yml", problems) or {}).items():
-            generated[path] = text
-            titles.setdefault(path, _first_heading(text) or posixpath.splitext(posixpath.basename(path))[0])
+    generated.update(_extension_pages(extensions, pages, titles, problems))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
         generated=generated,
@@ -92,6 +71,59 @@ def compile_vault(
         titles=titles,
         nav=build_nav(titles, config),
     )
+
+
+def _read(notes: Mapping[str, bytes | str], problems: list[Problem]) -> list[Note]:
+    read: list[Note] = []
+    for path in sorted(notes):
+        note = read_note(path, notes[path])
+        if isinstance(note, Problem):
+            problems.append(note)
+        else:
+            read.append(note)
+    return read
+
+
+def _add_keyword_pages(
+    pages: dict[str, PageSource], keywords: list[tuple[str, str, list[Definition]]],
+    config: VaultConfig, problems: list[Problem],
+) -> dict[str, list[tuple[str, str]]]:
+    """Add a page per glossary keyword; say which keywords each glossary note gave."""
+    cut_out: dict[str, list[tuple[str, str]]] = {}
+    existing = {path.lower() for path in pages}
+    for path, keyword, definitions in keywords:
+        if path.lower() in existing:
+            first = definitions[0]
+            problems.append(Problem(first.path, first.line, "warning",
+                                    f"keyword {keyword!r} has a note of its own at {path}; the note wins"))
+            continue
+        pages[path] = keyword_page(path, keyword, definitions, config)
+        for definition in definitions:
+            cut_out.setdefault(definition.path, []).append((keyword, path))
+    return cut_out
+
+
+def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems: list[Problem]) -> str:
+    """Body, then what extensions add, then the glossary's keywords, then backlinks."""
+    body, found = render_body(page, ctx)
+    problems.extend(found)
+    additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
+    backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
+    parts = (body.rstrip(), *additions, keyword_list_md, backlinks)
+    return "\n\n".join(part for part in parts if part)
+
+
+def _extension_pages(
+    extensions: Sequence[VaultExtension], pages: Mapping[str, PageSource],
+    titles: dict[str, str], problems: list[Problem],
+) -> dict[str, str]:
+    contexts = [page.context for page in pages.values()]
+    generated: dict[str, str] = {}
+    for extension in extensions:
+        for path, text in (_call(extension.generated_pages, contexts, "mkdocs.yml", problems) or {}).items():
+            generated[path] = text
+            titles.setdefault(path, _first_heading(text) or posixpath.splitext(posixpath.basename(path))[0])
+    return generated
 
 
 def _keywords(
@@ -123,16 +155,9 @@ def _keywords(
 def _targets(pages: Mapping[str, PageSource]) -> Iterable[Target]:
     for page in pages.values():
         if page.generated:
-            heads = [h for h in _heads(page) if h]
-            yield keyword_target(page.path, page.title, heads)
+            yield keyword_target(page.path, page.title, page.aliases)
         else:
             yield note_target(page.path, page.title)
-
-
-def _heads(page: PageSource) -> list[str]:
-    """The names a glossary wrote for this keyword: "Evade X" answers like "Evade"."""
-    heads = (definition_head(p.text) for p in paragraphs(page.text))
-    return [head for head in heads if head and "[" not in head]
 
 
 def _missing_paths(missing: Mapping[str, tuple[str, tuple[Mention, ...]]], config: VaultConfig) -> dict[str, str]:

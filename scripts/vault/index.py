@@ -86,9 +86,6 @@ class LinkIndex:
         key = name.strip().replace("\\", "/").lstrip("/").lower()
         return _find(self._assets_by_suffix.get(key, ()), key, from_path)
 
-    def page(self, path: str) -> Target | None:
-        return next((target for target in self.pages if target.path == path), None)
-
 
 def _find(matches: tuple[Target, ...], key: str, from_path: str) -> Found:
     if len(matches) > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 from urllib.parse import quote
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .anchors import unique_anchors
 from .config import VaultConfig
@@ -29,6 +29,7 @@ class PageSource:
     generated: bool  # True for keyword pages made from glossaries
     adds_title: bool  # the note has no leading h1, so "# Title" is written above it
     anchors: tuple[tuple[str, str], ...]  # (heading text, anchor) in page order
+    aliases: tuple[str, ...] = ()  # other names a link may use: the glossary's "Evade X"
 
     def anchor_for(self, heading: str) -> str | None:
         """The anchor of a heading as Obsidian matches it: by text, ignoring case."""
@@ -63,7 +64,10 @@ def keyword_page(
     path: str, keyword: str, definitions: Sequence[Definition], config: VaultConfig
 ) -> PageSource:
     context = PageContext(path, keyword, game_of(path), keyword)
-    return _page(path, keyword, keyword_source(keyword, definitions), context, True, config)
+    page = _page(path, keyword, keyword_source(keyword, definitions), context, True, config)
+    # "[sub-type] Pilot" or "Accuracy X/-X" is no name anyone links by.
+    heads = tuple(sorted({d.head for d in definitions if not set(d.head) & set("[]/:")}))
+    return replace(page, aliases=heads)
 
 
 def keyword_source(keyword: str, definitions: Sequence[Definition]) -> str:
