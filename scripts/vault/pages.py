@@ -16,7 +16,7 @@ from .config import VaultConfig
 from .extension import PageContext
 from .glossary import Definition
 from .notes import Note, game_of, title_of
-from .scan import Scan, scan_note
+from .scan import Heading, Scan, scan_note
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,40 @@ class PageSource:
     aliases: tuple[str, ...] = ()  # other names a link may use: the glossary's "Evade X"
 
     def anchor_for(self, heading: str) -> str | None:
-        """The anchor of a heading as Obsidian matches it: by text, ignoring case."""
-        for text, anchor in self.anchors:
-            if text == heading:
-                return anchor
-        wanted = heading.casefold()
-        return next((anchor for text, anchor in self.anchors if text.casefold() == wanted), None)
+        """The anchor of a heading as Obsidian matches it: by text, ignoring case, and
+        ignoring the punctuation Obsidian cannot keep in a link ("Step 1: Roll")."""
+        for same in _MATCHERS:
+            found = [anchor for text, anchor in self.anchors if same(text, heading)]
+            if found:
+                return found[0]
+        return None
+
+    def find_heading(self, heading: str) -> Heading | None:
+        """The note's own heading a `#heading` link or embed names, matched like anchor_for."""
+        for same in _MATCHERS:
+            found = [own for own in self.scan.headings if same(own.text, heading)]
+            if found:
+                return found[0]
+        return None
+
+
+def _exact(a: str, b: str) -> bool:
+    return a == b
+
+
+def _casefolded(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def _loose(a: str, b: str) -> bool:
+    return _letters(a) == _letters(b) and bool(_letters(a))
+
+
+def _letters(text: str) -> str:
+    return "".join(char for char in text.casefold() if char.isalnum())
+
+
+_MATCHERS = (_exact, _casefolded, _loose)
 
 
 def is_keyword_path(path: str, config: VaultConfig) -> bool:

@@ -177,12 +177,8 @@ def _transclude(
 def _section(page: PageSource, heading: str | None) -> tuple[int, int]:
     """Lines of the whole note, or of one heading down to the next heading as high."""
     count = len(page.text.split("\n"))
-    if heading is None:
+    found = page.find_heading(heading) if heading is not None else None
+    if found is None:
         return 0, count
-    wanted = heading.casefold()
-    headings = page.scan.headings
-    for index, found in enumerate(headings):
-        if found.text.casefold() == wanted:
-            end = next((h.line for h in headings[index + 1 :] if h.level <= found.level), count)
-            return found.line, end
-    return 0, count
+    later = (h.line for h in page.scan.headings if h.line > found.line and h.level <= found.level)
+    return found.line, next(later, count)

@@ -100,3 +100,19 @@ def test_shipped_glossaries_share_five_keywords_word_for_word() -> None:
         " ".join(a.text.split()) == " ".join(b.text.split())
         for a in cantina for b in droid if a.keyword == b.keyword
     )
+
+
+def test_a_keyword_in_two_glossaries_is_one_page_naming_both() -> None:
+    from scripts.vault import VaultConfig, compile_vault
+
+    notes = {
+        "swtcg/The Cantina.md": FORMAT_002,
+        "swtcg/Card.md": "Card\n\nEvade\n\nEvade X: A layered ability that means,  \"Prevent up to X damage to this unit.\"\n",
+    }
+    compiled = compile_vault(notes, VaultConfig(glossaries=("swtcg/The Cantina.md", "swtcg/Card.md")))
+    assert compiled.problems == []
+    evade = [path for path in compiled.generated if "evade" in path]
+    assert evade == ["swtcg/keywords/evade.md"]
+    page = compiled.generated["swtcg/keywords/evade.md"]
+    assert "*Defined in [The Cantina](../The%20Cantina.md), [Card](../Card.md).*" in page
+    assert "[Evade](keywords/evade.md)" in compiled.pages["swtcg/Card.md"]  # its keyword list
