@@ -61,19 +61,6 @@ class Calculator:
     probes: Mapping[str, Probe] = field(default_factory=_frozen)
     """Derived facts an example block may expect (e.g. `hits-on`), computed with `run`."""
 
-    def option(self, name: str) -> Option:
-        for option in self.options:
-            if option.name == name:
-                return option
-        raise UnknownNameError(f"input of calculator {self.name}", name, [o.name for o in self.options])
-
-    def preset_for(self, keyword: str | None = None, page: str | None = None) -> Preset | None:
-        if keyword is not None and keyword in self.keywords:
-            return self.keywords[keyword]
-        if page is not None and page in self.pages:
-            return self.pages[page]
-        return None
-
     def describe(self) -> dict[str, object]:
         """JSON-ready description: what the browser or a test needs to build the form."""
         return {

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rulesengine.calculators.numbers import fraction_of
 from rulesengine.calculators.registry import Calculator, calculator
+from rulesengine.calculators.render import compute
 from rulesengine.errors import InputError, RulesError
 from scripts.calculators.fence import Block, BlockError, Expectation
 
@@ -33,8 +34,6 @@ def run_block(block: Block) -> Checked:
     except RulesError as e:
         raise BlockError(block.line, str(e)) from None
     inputs = typed_inputs(calc, block)
-    from rulesengine.calculators.render import compute
-
     try:
         result = compute(calc, inputs)
     except InputError as e:
