@@ -87,7 +87,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise PluginError("the vault has errors:\n" + "\n".join(errors))
     for file in files.documentation_pages():
         if file.src_uri in compiled.pages:
+            source = file.abs_src_path
             file.content_string = compiled.pages[file.src_uri]
+            # The setter forgets the note's file; plugins that read dates or edit links need it.
+            file.abs_src_path = source
     for path, markdown in compiled.generated.items():
         existing = files.get_file_from_path(path)
         if existing is not None:
