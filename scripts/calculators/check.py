@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rulesengine.calculators.numbers import fraction_of
 from rulesengine.calculators.registry import Calculator, calculator
@@ -103,18 +104,31 @@ def lookup(result: object, path: str) -> object:
         key = m.group(1) if m.group(1) is not None else m.group(2).strip()
         if isinstance(value, list):
             value = _item(value, key, walked)
+        elif isinstance(value, Mapping) and m.group(2) is not None and _is_distribution(value):
+            value = _probability(value, key, walked)
         elif isinstance(value, Mapping):
             if key not in value:
-                if fraction_of(next(iter(value.values()), None)) is not None and m.group(2) is not None:
-                    value = "0"  # an outcome a distribution never reaches has probability 0
-                    walked += f"[{key}]"
-                    continue
                 raise LookupError(f"{walked or 'the result'} has no {key!r}; it has: {', '.join(map(str, value))}")
             value = value[key]
         else:
             raise LookupError(f"{walked or 'the result'} is {_shown(value)}, not an object or a list")
         walked += f".{key}" if m.group(1) is not None else f"[{key}]"
     return value
+
+
+def _is_distribution(value: Mapping[object, object]) -> bool:
+    return bool(value) and all(fraction_of(p) is not None for p in value.values())
+
+
+def _probability(dist: Mapping[object, object], key: str, walked: str) -> str:
+    """`[2]`: P(outcome = 2), 0 if never reached; `[>=2]`: P(outcome >= 2)."""
+    if not key.startswith(">="):
+        return str(dist.get(key, "0"))
+    bound = fraction_of(key[2:].strip())
+    if bound is None:
+        raise LookupError(f"{walked}[{key}]: write [>=k] with a number k")
+    total = sum((fraction_of(p) or 0 for k, p in dist.items() if (fraction_of(k) or 0) >= bound), Fraction(0))
+    return str(total)
 
 
 def _item(items: list[object], key: str, walked: str) -> object:

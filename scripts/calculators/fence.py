@@ -24,7 +24,7 @@ Format: one `key: value` per line; blank lines and lines starting with `#` are i
 An expectation's path uses `.name` for an object key, `[i]` for a list index or an
 outcome of a distribution, and `[id]` for the trace step with that id (`steps[pierce]`).
 A distribution compared with one value must be certain (trace mode) and show that value;
-`expect defender.wounds[2]: 5/36` checks one probability.
+`expect defender.wounds[2]: 5/36` checks P(wounds = 2), `[>=2]` P(wounds >= 2).
 Numbers compare as exact fractions (`0.5` equals `1/2`), comma lists item by item. A
 calculator may offer derived facts (e.g. `expect hits-on: 4,5,6` for swtcg-attack: the
 natural faces that hit with the block's inputs).

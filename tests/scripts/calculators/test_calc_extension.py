@@ -67,6 +67,7 @@ def test_expectations_on_probabilities_are_exact():
     # 2 dice hitting on 4+: P(2 damage) = 1/4, and 0.25 is the same number.
     for written in ("1/4", "0.25", "2/8"):
         render(ext, f"calculator: swtcg-attack\npower: 2\nhealth: 9\nexpect damage[2]: {written}\nexpect damage[7]: 0\n")
+    render(ext, "calculator: swtcg-attack\npower: 2\nhealth: 9\nexpect damage[>=1]: 3/4\nexpect damage[>=0]: 1\nexpect damage[>=3]: 0\n")
     with pytest.raises(ExtensionProblem):
         render(ext, "calculator: swtcg-attack\npower: 2\nhealth: 9\nexpect damage[2]: 1/3\n")
 
