@@ -138,6 +138,8 @@ def _locate(
         lead = len(content_lines[k]) - len(text)
         col_start = _column(anchor, text, start - line_starts[k] - lead, in_cell)
         col_end = _column(anchor, text, end - line_starts[k] - lead, in_cell)
+        if not lines[line_no].startswith(child.content[:2], col_start):
+            continue  # never splice where the source does not hold the syntax we parsed
         placed.append((_KINDS[child.type], child.meta.get("target"), line_no, col_start, col_end))
     for k, anchor in anchors.items():
         if anchor is not None and in_cell:
