@@ -29,6 +29,7 @@ def render_result(
     shown = [(path, value) for path, value in leaves(result) if label_for(path, labels)]
     silent = {prefix for prefix in quiet if all(_is_zero(v) for p, v in shown if _under(p, prefix))}
     shown = [(p, v) for p, v in shown if not any(_under(p, prefix) for prefix in silent)]
+    shown = [(p, v) for p, v in shown if not _says_nothing_new(p, result)]
     # Probabilities first; plain facts about the attack (dice rolled, who was attacked) after.
     shown.sort(key=lambda item: not _is_probabilistic(item[1]))
     parts = [_outcome(path, value, labels) for path, value in shown]
@@ -53,6 +54,16 @@ def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
             yield from leaves(item, f"{path}[{i}]")
     else:
         yield path, value
+
+
+def _says_nothing_new(path: str, result: Mapping[str, object]) -> bool:
+    """An expected value beside a certain outcome (trace mode) only repeats it."""
+    head, _, last = path.rpartition(".")
+    if not last.startswith("expected_"):
+        return False
+    sibling = f"{head}.{last[len('expected_'):]}" if head else last[len("expected_"):]
+    value = dict(leaves(result)).get(sibling)
+    return isinstance(value, Mapping) and _certain(value) is not None
 
 
 def _under(path: str, prefix: str) -> bool:

@@ -73,6 +73,7 @@ def test_a_certain_outcome_is_one_line_not_a_table():
     root = root_of(render_calculator(TOY, {"faces": "6,2,4"}))
     line = root.find("p", data_path="defender.wounds")
     assert line.text() == "Wounds on the defender: 2 (certain)"
+    assert not root.find_all(data_path="defender.expected_wounds"), "the expected value would only repeat it"
     assert not root.find_all("figure", data_path="defender.wounds")
 
 
