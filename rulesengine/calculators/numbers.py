@@ -34,3 +34,14 @@ def percent(p: Fraction) -> str:
 
 def decimal(value: Fraction) -> str:
     return rounded(value, 2)
+
+
+def plain(value: object) -> str:
+    """A JSON value as a reader reads it: yes/no, none, lists with commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value)
+    return str(value)

@@ -3,7 +3,7 @@
 The engines answer in JSON (probabilities as `str(Fraction)`); this module reads that
 JSON, not engine objects, so any result shape renders: a distribution over counts becomes
 the table P(= k), P(>= k) and a bar chart; a scalar becomes a line; the ruleset and
-policies used and the trace steps (each linked to its rule) follow.
+policies used and the trace steps (`steps.py`) follow.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from fractions import Fraction
 from html import escape
 
 from rulesengine.calculators.chart import bar_chart
-from rulesengine.calculators.links import rule_href
-from rulesengine.calculators.numbers import decimal, fraction_of, percent
+from rulesengine.calculators.numbers import decimal, fraction_of, percent, plain
+from rulesengine.calculators.steps import render_steps
 
 APART = ("ruleset", "policies", "policy_text", "steps")
 """Result keys shown after the outcomes, in their own way."""
@@ -123,22 +123,12 @@ def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
 def _scalar(path: str, label: str, value: object) -> str:
     p = fraction_of(value) if isinstance(value, str) else None
     if p is None:
-        shown = escape(_plain(value))
+        shown = escape(plain(value))
     elif path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
         shown = f'<span class="fraction">{escape(str(p))}</span> <span class="decimal">≈ {decimal(p)}</span>'
     else:
         shown = f'<span class="fraction">{escape(str(p))}</span> <span class="percent">{percent(p)}</span>'
     return f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: <strong>{shown}</strong></p>'
-
-
-def _plain(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_plain(v) for v in value)
-    return str(value)
 
 
 def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
@@ -174,7 +164,7 @@ def _used(result: Mapping[str, object]) -> str:
     """The ruleset and the named policies the engine applied for the players' choices."""
     items = []
     if "ruleset" in result:
-        items.append(f"<dt>Ruleset</dt><dd>{escape(_plain(result['ruleset']))}</dd>")
+        items.append(f"<dt>Ruleset</dt><dd>{escape(plain(result['ruleset']))}</dd>")
     policies = result.get("policies")
     texts = result.get("policy_text")
     texts = texts if isinstance(texts, Mapping) else {}
@@ -190,27 +180,4 @@ def _used(result: Mapping[str, object]) -> str:
 def _policy_text(policy: object) -> str:
     if isinstance(policy, Mapping):
         return ": ".join(str(v) for v in policy.values() if v not in (None, ""))
-    return _plain(policy)
-
-
-def render_steps(steps: list[object], *, game: str, base: str) -> str:
-    """The trace: one line per step, its heading linked to the rule it applies."""
-    items = []
-    for step in steps:
-        if not isinstance(step, Mapping):
-            continue
-        number = _plain(step.get("step", ""))
-        heading = escape(f"{number}. {_plain(step.get('title', ''))}")
-        href = rule_href(game, str(step.get("rule", "")), base)
-        if href is not None:
-            heading = f'<a href="{escape(href)}">{heading}</a>'
-        state = step.get("state")
-        shown = ""
-        if isinstance(state, Mapping) and state:
-            pairs = ", ".join(f"{str(k).replace('_', ' ')} {_plain(v)}" for k, v in state.items())
-            shown = f' <span class="calculator-state">({escape(pairs)})</span>'
-        items.append(
-            f'<li data-step="{escape(number)}" data-rule="{escape(_plain(step.get("rule", "")))}">'
-            f"{heading}: {escape(_plain(step.get('text', '')))}{shown}</li>"
-        )
-    return f'<ol class="calculator-steps">{"".join(items)}</ol>'
+    return plain(policy)
