@@ -1,6 +1,6 @@
-"""Exact numbers shown to a reader: fractions as they are, percentages and decimals
-rounded with integer arithmetic (no floats, so the build and the browser agree digit for
-digit)."""
+"""Values as a reader sees them: fractions as they are, percentages and decimals rounded
+with integer arithmetic (no floats, so the build and the browser agree digit for digit),
+other JSON values in words."""
 
 from __future__ import annotations
 

@@ -173,3 +173,18 @@ def test_every_rule_a_trace_names_has_a_page_or_is_known_to_have_none(site):
                 continue
             page = site / unquote(page_url(target[0])) / "index.html"
             assert page.is_file(), (name, step["rule"], target)
+
+
+def test_every_page_the_link_table_names_is_built(site):
+    from rulesengine.calculators import links
+
+    targets = [links.ATTACK_NOTE]
+    targets += [path for path, _ in links.LEGION_NOTES.values()]
+    targets += [f"legion/keywords/{note}.md" for note in links.LEGION_KEYWORD_NOTES.values()]
+    targets += [path for path, _ in links.SWTCG_WINDOWS.values()]
+    targets += [f"swtcg/keywords/{slug}.md" for slug in links.SWTCG_KEYWORD_PAGES]
+    for target in targets:
+        assert (site / unquote(links.page_url(target)) / "index.html").is_file(), target
+    attack = (site / "legion" / "Attack" / "index.html").read_text()
+    for anchor in links.ATTACK_HEADINGS.values():
+        assert f'id="{anchor}"' in attack
