@@ -4,6 +4,8 @@ keyword pages, and the coverage page.
 Registered in mkdocs.yml: `extra: vault: extensions: ["scripts.calculators.extension:CalculatorExtension"]`.
 One instance serves one build: it remembers the blocks it ran so that a page with an
 example is not given a second calculator and the coverage page can list every block.
+A block's place is the note it is written in (`where`); its page context is the page that
+shows it (another note may transclude it), which sets the links' way back to the root.
 """
 
 from __future__ import annotations
@@ -34,11 +36,11 @@ class CalculatorExtension:
             block = parse_block(source, where.line)
             checked = run_block(block)
         except BlockError as e:
-            self._record(page, BlockRecord(page.src_path, e.line, "?", page.keyword, str(e)))
+            self._record(page, BlockRecord(where.path, where.line, "?", page.keyword, str(e)))
             raise ExtensionProblem(f"calculator block: {e}") from None
         keyword = block.keyword or page.keyword
         failure = "; ".join(checked.failures)
-        self._record(page, BlockRecord(page.src_path, where.line, block.calculator, keyword, failure, len(block.expectations)))
+        self._record(page, BlockRecord(where.path, where.line, block.calculator, keyword, failure, len(block.expectations)))
         if failure:
             raise ExtensionProblem(f"calculator block: {failure}")
         html = render_calculator(
@@ -61,8 +63,10 @@ class CalculatorExtension:
         return f"\n{html}\n"
 
     def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
-        records = [r for rs in self._blocks.values() for r in rs]
-        return {COVERAGE_PAGE: coverage_markdown(pages, records)}
+        # A block transcluded into another page ran there too; list it once, where it is written.
+        records = {(r.src_path, r.line): r for rs in self._blocks.values() for r in rs}
+        return {COVERAGE_PAGE: coverage_markdown(pages, list(records.values()))}
 
     def _record(self, page: PageContext, record: BlockRecord) -> None:
+        """Blocks are kept by the page showing them (which then needs no other calculator)."""
         self._blocks.setdefault(page.src_path, []).append(record)

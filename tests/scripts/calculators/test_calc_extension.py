@@ -120,3 +120,15 @@ def test_the_coverage_page_lists_keywords_blocks_and_their_results():
     assert "no number: Enhance" in enhance
     assert any(line.startswith("| [Guardian X](legion/keywords/Guardian%20X.md) | implemented | `legion-attack`") for line in lines)
     assert any("swtcg/The Cantina.md:40" in line and "expect damage: 3, but the engine gives 1" in line for line in lines)
+
+
+def test_a_transcluded_block_is_listed_once_where_it_is_written():
+    ext = CalculatorExtension()
+    source = PARRY.format(damage=1)
+    here = SourceLocation(CANTINA.src_path, 20)
+    ext.render_fence("calculator", source, here, CANTINA)
+    html = ext.render_fence("calculator", source, here, EVADE)  # ![[The Cantina]] inside the Evade page
+    assert 'data-base="../../../"' in html  # links resolve from the page that shows it
+    assert ext.page_addition(EVADE) == ""
+    coverage = ext.generated_pages([CANTINA, EVADE])["coverage.md"]
+    assert coverage.count("swtcg/The Cantina.md:20") == 1
