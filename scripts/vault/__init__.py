@@ -1,4 +1,13 @@
-"""The vault compiler: Obsidian notes to standard Markdown for MkDocs (or anything else)."""
+"""The vault compiler: Obsidian notes to standard Markdown for MkDocs (or anything else).
+
+    compiled = compile_vault(notes, VaultConfig(glossaries=(...)), extensions, assets)
+    compiled.pages        real notes: src path -> Markdown
+    compiled.generated    keyword pages, keyword indexes, missing-note pages, extension pages
+    compiled.problems     Problem(path, line, severity, message): error | warning | info
+    compiled.nav          MkDocs `nav` by game
+
+scripts/mkdocs_hook.py is the only code that knows MkDocs.
+"""
 
 from __future__ import annotations
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from collections.abc import Sequence
+
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererProtocol
 from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 
 @dataclass(frozen=True)
@@ -94,18 +99,24 @@ def _highlight(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _render_wikilink(self: object, tokens: list, idx: int, options: object, env: object) -> str:
+def _render_wikilink(
+    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     target: WikiTarget = tokens[idx].meta["target"]
     text = target.alias or target.note or target.heading or ""
     return f'<a class="wikilink">{_escape(text)}</a>'
 
 
-def _render_embed(self: object, tokens: list, idx: int, options: object, env: object) -> str:
+def _render_embed(
+    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     target: WikiTarget = tokens[idx].meta["target"]
     return f'<span class="embed">{_escape(target.note)}</span>'
 
 
-def _render_unclosed(self: object, tokens: list, idx: int, options: object, env: object) -> str:
+def _render_unclosed(
+    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
     return _escape(tokens[idx].content)
 
 
@@ -114,7 +125,11 @@ def _escape(text: str) -> str:
 
 
 def obsidian_plugin(md: MarkdownIt) -> None:
-    """Teach `md` wikilinks, embeds and ==highlights==."""
+    """Teach `md` wikilinks, embeds and ==highlights==.
+
+    The HTML renderers are for reading the tokens in tests and tools; the compiler itself
+    writes Markdown from the tokens' positions, not HTML.
+    """
     md.inline.ruler.before("link", "wikilink", _wikilink)
     md.inline.ruler.before("emphasis", "highlight", _highlight)
     md.add_render_rule("wikilink", _render_wikilink)
