@@ -57,7 +57,7 @@ def _by_suffix(targets: tuple[Target, ...]) -> dict[str, tuple[Target, ...]]:
     """Every key's path suffixes ("guardian x", "keywords/guardian x", ...) -> targets."""
     found: dict[str, list[Target]] = {}
     for target in targets:
-        suffixes = set()
+        suffixes: set[str] = set()
         for key in target.keys:
             parts = key.split("/")
             suffixes.update("/".join(parts[i:]) for i in range(len(parts)))

@@ -105,7 +105,7 @@ def test_glossary_keywords_that_differ_are_a_warning_naming_both_places() -> Non
 
 
 class Failing:
-    fence_names = ("calculator",)
+    fence_names: tuple[str, ...] = ("calculator",)
 
     def render_fence(self, info: str, source: str, where: SourceLocation, page: PageContext) -> str:
         raise ExtensionProblem(f"unknown calculator {source.strip()!r}")
