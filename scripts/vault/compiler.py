@@ -94,7 +94,8 @@ def _add_keyword_pages(
     for path, keyword, definitions in keywords:
         if path.lower() in existing:
             first = definitions[0]
-            problems.append(Problem(first.path, first.line, "warning",
+            # Someone wrote a fuller note for this keyword on purpose: it is not a mistake.
+            problems.append(Problem(first.path, first.line, "info",
                                     f"keyword {keyword!r} has a note of its own at {path}; the note wins"))
             continue
         pages[path] = keyword_page(path, keyword, definitions, config)

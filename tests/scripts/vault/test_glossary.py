@@ -116,3 +116,15 @@ def test_a_keyword_in_two_glossaries_is_one_page_naming_both() -> None:
     page = compiled.generated["swtcg/keywords/evade.md"]
     assert "*Defined in [The Cantina](../The%20Cantina.md), [Card](../Card.md).*" in page
     assert "[Evade](keywords/evade.md)" in compiled.pages["swtcg/Card.md"]  # its keyword list
+
+
+def test_a_keyword_note_of_its_own_wins_over_the_glossary() -> None:
+    from scripts.vault import VaultConfig, compile_vault
+
+    notes = {"swtcg/G.md": "G\n\nEvade X: Prevent.\n", "swtcg/keywords/Evade.md": "Our own note.\n", "a.md": "[[Evade]]"}
+    compiled = compile_vault(notes, VaultConfig(glossaries=("swtcg/G.md",)))
+    assert [str(p) for p in compiled.problems] == [
+        "swtcg/G.md:3: keyword 'Evade' has a note of its own at swtcg/keywords/evade.md; the note wins"
+    ]
+    assert "swtcg/keywords/evade.md" not in compiled.generated
+    assert "[Evade](swtcg/keywords/Evade.md)" in compiled.pages["a.md"]
