@@ -21,7 +21,8 @@
     },
     window.rulesCalculatorSettings || {},
   );
-  const stats = { workersStarted: 0, requests: 0, responses: 0, restarts: 0 };
+  // Counters for the tests and the benchmark (scripts/bench_browser.py).
+  const stats = { workersStarted: 0, requests: 0, responses: 0, restarts: 0, pythonStartMs: null, pythonPhases: null, lastComputeMs: null };
 
   const mounted = new WeakSet();
   const latest = new WeakMap(); // root -> id of its newest request
@@ -70,6 +71,8 @@
   function onWorkerMessage(message) {
     if (message.type === "ready") {
       workerReady = true;
+      stats.pythonStartMs = message.startMs;
+      stats.pythonPhases = message.phases;
       clearTimeout(startTimer);
       for (const [id, entry] of pending) armTimeout(id, entry);
       return;
@@ -145,11 +148,12 @@
     const { status, result } = parts(root);
     if (text !== undefined) status.textContent = text;
     result.setAttribute("aria-busy", state === "loading" ? "true" : "false");
-    root.dispatchEvent(new CustomEvent("calculator:state", { detail: { state } }));
+    root.dispatchEvent(new CustomEvent("calculator:state", { bubbles: true, detail: { state } }));
   }
 
   function showResponse(root, response, ms) {
     stats.responses += 1;
+    stats.lastComputeMs = ms;
     lastResponse.set(root, response);
     if (!response.ok) {
       showError(root, response.error || "the engine refused these inputs", JSON.stringify(response, null, 2), response.option);
@@ -159,7 +163,7 @@
     result.innerHTML = response.html;
     clearProblem(root);
     setState(root, "ready", `Computed in your browser by the rules engine (${ms} ms).`);
-    root.dispatchEvent(new CustomEvent("calculator:result", { detail: response }));
+    root.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: response }));
   }
 
   function showError(root, error, detail, optionName) {
@@ -257,6 +261,12 @@
   function recompute(root) {
     if (!root.isConnected) return; // the reader has moved to another page
     const { form } = parts(root);
+    // data-base is the way back to the site root, so links in the result resolve.
+    const request = { calculator: root.getAttribute("data-calculator"), inputs: inputsOf(form), base: root.getAttribute("data-base") || "" };
+    const previous = lastRequest.get(root);
+    const state = root.getAttribute("data-state");
+    // A control fires both "input" and "change"; the same request twice is computed once.
+    if (previous && JSON.stringify(previous) === JSON.stringify(request) && (state === "loading" || state === "ready")) return;
     clearProblem(root);
     const messages = invalidMessages(form);
     if (messages.length) {
@@ -264,16 +274,31 @@
       showError(root, messages.join(" "));
       return;
     }
-    setState(root, "loading", workerReady ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
-    // data-base is the way back to the site root, so links in the result resolve.
-    const request = { calculator: root.getAttribute("data-calculator"), inputs: inputsOf(form), base: root.getAttribute("data-base") || "" };
     lastRequest.set(root, request);
+    setState(root, "loading", workerReady ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
     send(root, request);
   }
 
+  // Debounced on the leading edge: the first change is computed at once (the engine takes
+  // milliseconds), later ones within debounceMs are folded into one trailing recompute.
   function schedule(root) {
-    clearTimeout(debouncers.get(root));
-    debouncers.set(root, setTimeout(() => recompute(root), settings.debounceMs));
+    let slot = debouncers.get(root);
+    if (!slot) debouncers.set(root, (slot = { timer: null, again: false }));
+    if (slot.timer) {
+      slot.again = true;
+      return;
+    }
+    recompute(root);
+    const tick = () => {
+      if (!slot.again) {
+        slot.timer = null;
+        return;
+      }
+      slot.again = false;
+      recompute(root);
+      slot.timer = setTimeout(tick, settings.debounceMs);
+    };
+    slot.timer = setTimeout(tick, settings.debounceMs);
   }
 
   function mount(root) {
@@ -286,7 +311,6 @@
     form.addEventListener("change", () => schedule(root));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      clearTimeout(debouncers.get(root));
       recompute(root);
     });
     for (const type of ["pointerover", "focusin", "touchstart"]) {

@@ -3,7 +3,7 @@
 //
 // Messages are JSON text both ways.
 //   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
-//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412}
+//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start}}
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
@@ -17,6 +17,7 @@ async function start() {
   if (!reply.ok) throw new Error(`${configURL} answered ${reply.status}`);
   const runtime = await reply.json();
   const indexURL = new URL(runtime.indexURL, configURL).href;
+  const phases = { config: performance.now() - started };
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({
     indexURL,
@@ -25,14 +26,18 @@ async function start() {
     stdout: () => {},
     stderr: () => {},
   });
+  phases.pyodide = performance.now() - started;
   const problems = [];
   await pyodide.loadPackage(new URL(runtime.wheelURL, configURL).href, {
     messageCallback: () => {},
     errorCallback: (message) => problems.push(message),
   });
   if (problems.length) throw new Error(problems.join("\n"));
+  phases.wheel = performance.now() - started;
   const api = pyodide.pyimport(runtime.module);
-  return { calculate: api.calculate, version: runtime.pyodideVersion };
+  phases.import = performance.now() - started;
+  for (const key of Object.keys(phases)) phases[key] = Math.round(phases[key]);
+  return { calculate: api.calculate, version: runtime.pyodideVersion, phases };
 }
 
 function send(message) {
@@ -48,7 +53,7 @@ function describe(error) {
 
 const engine = start();
 engine.then(
-  ({ version }) => send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started) }),
+  ({ version, phases }) => send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases }),
   (error) => send({ type: "failed", id: null, ...describe(error) }),
 );
 

@@ -1,0 +1,188 @@
+"""Measure the calculators in Debian's Chromium against the built site, cold cache.
+
+For each run (a fresh browser context, so nothing is cached):
+  1. open Guardian X and wait until the network is idle: bytes the server sent, and
+     whether any of it was Pyodide (it should not be: Python starts on interaction);
+  2. in a new context, open it again and change Pierce X at DOMContentLoaded: time from
+     navigation to the first in-browser recompute, and the bytes fetched for it;
+  3. change Pierce X again, several times: recompute latency (input event to result
+     shown, debounce included) and the engine's own time inside the worker;
+  4. follow the link to Pierce X (instant navigation): time until its calculator is
+     mounted, then the same recompute latencies there, with the worker reused.
+
+Every run also aborts and counts requests to other hosts, as the tests do (Playwright's
+routing turns the HTTP cache off, which a cold-cache measurement wants anyway).
+
+Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.browser.harness import Server, build_site, launch_chromium, open_visit, serve  # noqa: E402
+
+GUARDIAN_X = "legion/keywords/Guardian%20X/"
+WAIT_MS = 120_000
+
+# Changes one input of the page's first calculator and resolves when its result is shown:
+# [ms from the input event to the result, ms the engine took in the worker].
+CHANGE = """async ([name, value, pause]) => {
+  const root = document.querySelector('[data-calculator]');
+  const input = root.querySelector(`[name="${name}"]`);
+  const shown = new Promise((resolve, reject) => {
+    root.addEventListener('calculator:result', resolve, { once: true });
+    root.addEventListener('calculator:state', (e) => e.detail.state === 'error' && reject(new Error(root.innerText)));
+  });
+  // A reader pauses between changes; back-to-back changes would only measure the debounce.
+  if (pause) await new Promise((resolve) => setTimeout(resolve, rulesCalculators.settings.debounceMs + 50));
+  const begun = performance.now();
+  input.value = String(value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await shown;
+  return [performance.now() - begun, rulesCalculators.stats.lastComputeMs, performance.now()];
+}"""
+
+
+def sent_bytes(server: Server, since: int) -> tuple[int, int]:
+    """(all bytes, Pyodide's bytes) the server sent from entry `since` on."""
+    entries = server.sent[since:]
+    return sum(n for _, n in entries), sum(n for p, n in entries if p.startswith("/assets/pyodide/"))
+
+
+def pierce_values(page: Any, count: int) -> list[int]:
+    control = page.locator("[data-calculator] [name='pierce']").first
+    low, high = int(control.get_attribute("min") or 0), int(control.get_attribute("max") or 10)
+    current = int(control.input_value())
+    values = [v for v in range(low, high + 1) if v != current]
+    return (values * count)[:count]
+
+
+def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int]:
+    """Open Guardian X, touch nothing, wait until the network is idle: bytes sent."""
+    visit = open_visit(browser)
+    try:
+        start = len(server.sent)
+        visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
+        visit.page.wait_for_load_state("networkidle")
+        return sent_bytes(server, start)
+    finally:
+        visit.context.close()
+
+
+def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
+    before_total, before_pyodide = bytes_before_interaction(browser, server)
+    visit = open_visit(browser)
+    page = visit.page
+    try:
+        # A reader who changes an input as soon as the page is there: navigation -> result.
+        page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
+        values = pierce_values(page, changes + 1)
+        mark = len(server.sent)
+        first_ms, first_engine_ms, at = page.evaluate(CHANGE, ["pierce", values[0], False])
+        first_total, first_pyodide = sent_bytes(server, mark)
+        again = [page.evaluate(CHANGE, ["pierce", v, True])[:2] for v in values[1:]]
+
+        clicked = page.evaluate("performance.now()")
+        page.locator("article a", has_text="Pierce X").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('article h1')?.textContent.startsWith('Pierce X')"
+            " && document.querySelector('[data-calculator] > [data-status]')",
+            timeout=WAIT_MS,
+        )
+        mounted = page.evaluate("performance.now()") - clicked
+        next_values = pierce_values(page, changes)
+        next_page = [page.evaluate(CHANGE, ["pierce", v, True])[:2] for v in next_values]
+        stats = page.evaluate("rulesCalculators.stats")
+        return {
+            "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
+            "before_bytes": before_total,
+            "before_pyodide_bytes": before_pyodide,
+            "first_bytes": first_total,
+            "first_pyodide_bytes": first_pyodide,
+            "first_ms": first_ms,
+            "first_engine_ms": first_engine_ms,
+            "nav_to_first_ms": at,
+            "python_start_ms": stats["pythonStartMs"],
+            "phases": stats["pythonPhases"],
+            "again_ms": [a for a, _ in again],
+            "again_engine_ms": [e for _, e in again],
+            "link_mount_ms": mounted,
+            "next_ms": [a for a, _ in next_page],
+            "next_engine_ms": [e for _, e in next_page],
+            "workers": len(visit.calculator_workers()),
+            "foreign": list(visit.foreign),
+            "errors": list(visit.errors),
+        }
+    finally:
+        visit.context.close()
+
+
+def spread(values: Sequence[float]) -> str:
+    return f"median {statistics.median(values):7.0f} ms  (min {min(values):.0f}, max {max(values):.0f}, n={len(values)})"
+
+
+def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
+    def all_of(key: str) -> list[float]:
+        out: list[float] = []
+        for run in runs:
+            value = run[key]
+            out.extend(value if isinstance(value, list) else [value])
+        return out
+
+    mb = 1024 * 1024
+    print(f"calculators in Chromium, cold cache, {len(runs)} runs (Guardian X, then its link to Pierce X)")
+    print(f"  bytes before the first interaction : {statistics.median(all_of('before_bytes')) / 1024:.0f} KiB,"
+          f" of which Pyodide {statistics.median(all_of('before_pyodide_bytes')) / mb:.1f} MiB")
+    print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB"
+          f" (Pyodide {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB, the rest is the engine's wheel and config)")
+    print(f"  navigation -> first recompute      : {spread(all_of('nav_to_first_ms'))}  (input changed at DOMContentLoaded)")
+    print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
+    print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
+    for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine wheel installed"), ("import", "engine imported")):
+        print(f"      {what:<31}: {spread([run['phases'][phase] for run in runs])}  (since worker start)")
+    print(f"    of which the engine's first call : {spread(all_of('first_engine_ms'))}")
+    print(f"  recompute latency after that       : {spread(all_of('again_ms'))}  (input event -> result shown; debounce {debounce_ms} ms, leading edge)")
+    print(f"    of which the engine in the worker: {spread(all_of('again_engine_ms'))}")
+    print(f"  link to Pierce X -> calculator live: {spread(all_of('link_mount_ms'))}  (instant navigation)")
+    print(f"  recompute latency on Pierce X      : {spread(all_of('next_ms'))}  (same worker)")
+    print(f"    of which the engine in the worker: {spread(all_of('next_engine_ms'))}")
+    print(f"  calculator workers per visit       : {sorted(set(all_of('workers')))}")
+    foreign = [u for run in runs for u in run["foreign"]]
+    errors = [e for run in runs for e in run["errors"]]
+    print(f"  requests to other hosts            : {len(foreign)} {foreign[:3] if foreign else ''}")
+    print(f"  console errors                     : {len(errors)} {errors[:3] if errors else ''}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3, help="cold-cache visits to measure (default 3)")
+    parser.add_argument("--changes", type=int, default=5, help="recomputes measured per page (default 5)")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        server = serve(Path(tmp))
+        try:
+            build_site(REPO / "mkdocs.yml", server.root, server.url)
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                runs = [one_run(browser, server, args.changes) for _ in range(args.runs)]
+                browser.close()
+        finally:
+            server.close()
+    report(runs, int(runs[0]["debounce_ms"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
