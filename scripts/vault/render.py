@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .bullets import rewrite_bullets
 from .config import VaultConfig
@@ -65,11 +66,12 @@ def render_lines(
             if replacement is not None:
                 edits.setdefault(ref.line, []).append((ref.start, ref.end, replacement))
     fences = {fence.first_line: fence for fence in page.scan.fences if _extension_for(fence, ctx)}
+    embedded_headings = _heading_ids(page) if host.depth else {}
     out: list[str] = []
     skip_until = first
     for number in range(first, last):
         if number < skip_until:
-            out.append("")  # keeps line numbers of what follows for nothing but readability
+            out.append("")  # one output line per note line, so code_lines still apply
             continue
         if number in fences:
             fence = fences[number]
@@ -79,8 +81,29 @@ def render_lines(
         line = lines[number]
         for start, end, replacement in sorted(edits.get(number, []), reverse=True):
             line = line[:start] + replacement + line[end:]
+        if host.depth and number in embedded_headings:
+            line = embedded_headings[number](line)
         out.append(line)
     return "\n".join(rewrite_bullets(out, page.scan.code_lines, first))
+
+
+def _heading_ids(page: PageSource) -> dict[int, Callable[[str], str]]:
+    """For headings shown inside another page: an id of their own.
+
+    Without it toc would number the host's later headings `_1`, `_2`, and a link to one of
+    them would land on the wrong place.
+    """
+    prefix = f"embed-{page.context.keyword or page.title}".lower().replace(" ", "-")
+    setters: dict[int, Callable[[str], str]] = {}
+    for heading in page.scan.headings:
+        anchor = page.anchor_for(heading.text)
+        if anchor and page.text.split("\n")[heading.line].lstrip().startswith("#"):
+            setters[heading.line] = partial(_with_id, f"{prefix}-{anchor}")
+    return setters
+
+
+def _with_id(anchor: str, line: str) -> str:
+    return f"{line.rstrip().rstrip('#').rstrip()} {{ #{anchor} }}"
 
 
 def _extension_for(fence: Fence, ctx: RenderContext) -> VaultExtension | None:

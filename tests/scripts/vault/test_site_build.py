@@ -78,6 +78,9 @@ def test_missing_notes_have_pages_and_a_list(small_site: Path) -> None:
 def test_transclusion_and_nested_bullets(small_site: Path) -> None:
     dodge = article(small_site, "game/keywords/Dodge")
     assert '<div class="vault-embed">' in dodge
+    # The embedded heading has an id of its own, so the page's own "Compare" keeps #compare.
+    assert '<h2 id="embed-attack-compare">Compare' in dodge
+    assert '<h2 id="compare">Compare' in dodge and '<a href="#compare">Compare</a>' in dodge
     assert re.search(r"<li>Count hits\.<ul>\s*<li>Count crits too\.</li>", dodge)
 
 
