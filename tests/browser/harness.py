@@ -81,11 +81,19 @@ class Server:
         self.httpd.server_close()
 
 
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A tab closed mid-download breaks the pipe; that is the browser's choice, not a fault.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(root: Path) -> Server:
     """Serve `root` (it may still be empty) on a free port of 127.0.0.1."""
     root.mkdir(parents=True, exist_ok=True)
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(root)))
-    httpd.daemon_threads = True
+    httpd = QuietServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(root)))
     server = Server(f"http://127.0.0.1:{httpd.server_address[1]}/", root, [], [], httpd)
     httpd.requested = server.requested  # type: ignore[attr-defined]
     httpd.sent = server.sent  # type: ignore[attr-defined]
@@ -154,7 +162,7 @@ def open_visit(browser: Any, init_script: str = "") -> Visit:
             visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
 
     context.route("**/*", only_loopback)
-    page.on("console", on_console)
+    context.on("console", on_console)  # the page and its workers
     page.on("pageerror", lambda error: visit.errors.append(f"uncaught: {error}"))
     page.on("worker", lambda worker: visit.workers.append(worker.url))
     return visit

@@ -1,0 +1,72 @@
+"""scripts/calculators/mkdocs_hook.py: what it adds to every page and what it puts into the
+built site (Pyodide under a versioned path, the engine's wheel, runtime.json), without
+copying the runtime again on a rebuild, and a clear stop when Pyodide is not installed."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from scripts.calculators import mkdocs_hook as hook
+from scripts.calculators.wheel import wheel_bytes
+
+
+def built(site: Path) -> SimpleNamespace:
+    config = SimpleNamespace(site_dir=str(site))
+    hook.on_post_build(config)  # type: ignore[arg-type]
+    return config
+
+
+def test_every_page_gets_the_script_and_the_style_once() -> None:
+    config = SimpleNamespace(extra_javascript=["other.js"], extra_css=[])
+    hook.on_config(config)  # type: ignore[arg-type]
+    hook.on_config(config)  # type: ignore[arg-type]
+    assert config.extra_javascript == ["other.js", hook.SCRIPT]
+    assert config.extra_css == [hook.STYLE]
+
+
+def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> None:
+    built(tmp_path)
+    config_file = tmp_path / hook.RUNTIME_CONFIG
+    runtime = json.loads(config_file.read_text())
+    version = json.loads((hook.PYODIDE_PACKAGE / "package.json").read_text())["version"]
+    assert runtime["pyodideVersion"] == version
+    index = (config_file.parent / runtime["indexURL"]).resolve()
+    assert index == (tmp_path / "assets" / "pyodide" / version).resolve()
+    for name in hook.RUNTIME_FILES:
+        assert (index / name).read_bytes() == (hook.PYODIDE_PACKAGE / name).read_bytes()
+    wheel = (config_file.parent / runtime["wheelURL"]).resolve()
+    filename, data = wheel_bytes()
+    assert wheel.name == filename
+    assert wheel.read_bytes() == data
+    assert wheel.parent.name == runtime["wheelSha256"][:16]
+    assert runtime["module"] == "rulesengine.calculators.api"
+
+
+def test_a_rebuild_leaves_the_runtime_files_in_place(tmp_path: Path) -> None:
+    built(tmp_path)
+    runtime = tmp_path / "assets" / "pyodide"
+    before = {p: p.stat().st_ino for p in runtime.rglob("*") if p.is_file()}
+    built(tmp_path)
+    after = {p: p.stat().st_ino for p in runtime.rglob("*") if p.is_file()}
+    assert before == after and len(before) == len(hook.RUNTIME_FILES)
+
+
+def test_a_stale_runtime_file_is_replaced(tmp_path: Path) -> None:
+    built(tmp_path)
+    wasm = next((tmp_path / "assets" / "pyodide").rglob("pyodide.asm.wasm"))
+    wasm.unlink()
+    wasm.write_bytes(b"not wasm")
+    built(tmp_path)
+    assert os.path.getsize(wasm) == os.path.getsize(hook.PYODIDE_PACKAGE / "pyodide.asm.wasm")
+
+
+def test_missing_pyodide_stops_the_build_and_says_how_to_fix_it(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text('{"version": "0"}')
+    with pytest.raises(PluginError, match=r"run scripts/setup\.sh"):
+        hook.pyodide_version(tmp_path)
