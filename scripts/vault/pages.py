@@ -99,17 +99,25 @@ def keyword_page(
 
 
 def keyword_source(keyword: str, definitions: Sequence[Definition]) -> str:
-    """The Markdown (with wikilinks) of a keyword page."""
-    sources = ", ".join(f"[[{title_of(d.path)}]]" for d in definitions)
+    """The Markdown (with wikilinks) of a keyword page: the definition, then its notes."""
+    names = [f"[[{title_of(d.path)}]]" for d in definitions]
+    sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     texts = {_words(d.text) for d in definitions}
     lines = [f"# {keyword}", ""]
     if len(texts) == 1:
-        lines += [definitions[0].text, "", f"*Defined in {sources}.*", ""]
+        lines += [_bold_head(definitions[0]), "", f"*Defined in {sources}.*", ""]
         return "\n".join(lines)
     lines += [f"The notes define {keyword} differently: {sources}.", ""]
     for definition in definitions:
-        lines += [f"## In {title_of(definition.path)}", "", definition.text, ""]
+        lines += [f"## In {title_of(definition.path)}", "", _bold_head(definition), ""]
     return "\n".join(lines)
+
+
+def _bold_head(definition: Definition) -> str:
+    """The definition as the note words it, its keyword head in bold."""
+    rest = definition.text[len(definition.head) :]
+    head = definition.head.replace("[", "\\[").replace("]", "\\]")
+    return f"**{head}**{rest}"
 
 
 def _words(text: str) -> str:

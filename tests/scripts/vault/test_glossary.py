@@ -114,7 +114,8 @@ def test_a_keyword_in_two_glossaries_is_one_page_naming_both() -> None:
     evade = [path for path in compiled.generated if "evade" in path]
     assert evade == ["swtcg/keywords/evade.md"]
     page = compiled.generated["swtcg/keywords/evade.md"]
-    assert "*Defined in [The Cantina](../The%20Cantina.md), [Card](../Card.md).*" in page
+    assert "*Defined in [The Cantina](../The%20Cantina.md) and [Card](../Card.md).*" in page
+    assert page.startswith("# Evade\n\n**Evade X**: A layered ability")
     assert "[Evade](keywords/evade.md)" in compiled.pages["swtcg/Card.md"]  # its keyword list
 
 
