@@ -38,23 +38,39 @@ log = get_plugin_logger("vault")
 
 def vault_config(config: MkDocsConfig) -> VaultConfig:
     """The compiler's settings from `extra.vault` and the toc's slugify."""
-    settings: dict[str, Any] = dict(config.extra.get("vault") or {})
+    settings = config.extra.get("vault") or {}
+    if not isinstance(settings, dict):
+        raise PluginError("mkdocs.yml: extra.vault must be a mapping")
     toc = config.mdx_configs.get("toc", {})
     return VaultConfig(
-        glossaries=tuple(settings.get("glossaries", ())),
-        image_alt=dict(settings.get("image_alt") or {}),
-        games=dict(settings.get("games") or {}),
+        glossaries=tuple(_strings(settings, "glossaries")),
+        image_alt=_mapping(settings, "image_alt"),
+        games=_mapping(settings, "games"),
         slugify=toc.get("slugify", default_slugify),
         separator=toc.get("separator", "-"),
         embed_depth=int(settings.get("embed_depth", 3)),
     )
 
 
+def _strings(settings: dict[str, Any], key: str) -> list[str]:
+    value = settings.get(key) or []
+    if isinstance(value, str) or not all(isinstance(item, str) for item in value):
+        raise PluginError(f"mkdocs.yml: extra.vault.{key} must be a list of strings, got {value!r}")
+    return list(value)
+
+
+def _mapping(settings: dict[str, Any], key: str) -> dict[str, str]:
+    value = settings.get(key) or {}
+    if not isinstance(value, dict):
+        raise PluginError(f"mkdocs.yml: extra.vault.{key} must be a mapping, got {value!r}")
+    return {str(name): str(text) for name, text in value.items()}
+
+
 def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
     """Instantiate each "pkg.module:Factory" listed in `extra.vault.extensions`."""
     _on_path()
     loaded: list[VaultExtension] = []
-    for spec in (config.extra.get("vault") or {}).get("extensions", ()) or ():
+    for spec in _strings(config.extra.get("vault") or {}, "extensions"):
         module_name, _, factory_name = str(spec).partition(":")
         try:
             factory = getattr(importlib.import_module(module_name), factory_name)
