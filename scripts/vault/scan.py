@@ -116,7 +116,7 @@ _KINDS: dict[str, RefKind] = {"wikilink": "link", "wiki_embed": "embed", "wikili
 def _locate(
     inline: Token, lines: list[str], cursors: dict[int, int], in_cell: bool
 ) -> list[tuple[RefKind, WikiTarget | None, int, int, int]]:
-    found = _outside_links(inline.children or [])
+    found = [child for child in inline.children or [] if child.type in _KINDS]
     if not found or inline.map is None:
         return []
     content_lines = inline.content.split("\n")
@@ -146,17 +146,6 @@ def _locate(
             text = content_lines[k].strip()
             cursors[inline.map[0] + k] = anchor + len(text) + text.count("|")
     return placed
-
-
-def _outside_links(children: list[Token]) -> list[Token]:
-    """Wikilinks that are not inside a Markdown link's text: a link cannot hold a link."""
-    found: list[Token] = []
-    depth = 0
-    for child in children:
-        depth += {"link_open": 1, "link_close": -1}.get(child.type, 0)
-        if child.type in _KINDS and not depth:
-            found.append(child)
-    return found
 
 
 def _anchor(content_line: str, source_line: str, cursor: int, in_cell: bool) -> int | None:
