@@ -170,3 +170,32 @@ def test_a_hung_request_restarts_the_worker_and_shows_why(site: Server, slow_vis
     assert_same_as_cpython(root)
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
     assert len(slow_visit.calculator_workers()) == 2
+
+
+def test_an_input_the_engine_refuses_shows_its_message_beside_the_calculator(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    set_input(root, "guardian", "two guardians please")
+    wait_state(root, "error")
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    expected = cpython_answer(request)
+    assert expected["ok"] is False
+    problem = root.locator(":scope > [data-error]")
+    assert problem.locator(".calculator-error-message").text_content() == expected["error"]
+    assert problem.locator("details").get_attribute("open") is None  # details collapsed
+    assert root.locator(f"[name='{expected['option']}']").get_attribute("aria-invalid") == "true"
+
+
+def test_python_that_cannot_start_says_so_beside_the_calculator(site: Server, visit: Visit) -> None:
+    visit.context.route("**/assets/wheels/**", lambda route: route.fulfill(status=404, body="gone"))
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    set_input(root, "pierce", "1")
+    wait_state(root, "error")
+    message = str(root.locator(":scope > [data-error] .calculator-error-message").text_content())
+    assert message.startswith("Python could not start")
+    details = root.locator(":scope > [data-error] details")
+    assert details.get_attribute("open") is None  # collapsed until the reader asks
+    details.locator("summary").click()  # moves focus off the input: its "change" must not redo the error
+    assert details.locator("pre").is_visible()
+    assert "rulesengine" in str(details.locator("pre").text_content())

@@ -27,6 +27,7 @@
   const mounted = new WeakSet();
   const latest = new WeakMap(); // root -> id of its newest request
   const lastRequest = new WeakMap(); // root -> last request sent for it
+  const shownFor = new WeakMap(); // root -> JSON of the request whose outcome is on show
   const lastResponse = new WeakMap(); // root -> last response from the engine
   const debouncers = new WeakMap();
   const pending = new Map(); // request id -> {root, timer}
@@ -258,22 +259,24 @@
     return inputs;
   }
 
-  function recompute(root) {
+  function recompute(root, force = false) {
     if (!root.isConnected) return; // the reader has moved to another page
     const { form } = parts(root);
     // data-base is the way back to the site root, so links in the result resolve.
     const request = { calculator: root.getAttribute("data-calculator"), inputs: inputsOf(form), base: root.getAttribute("data-base") || "" };
-    const previous = lastRequest.get(root);
-    const state = root.getAttribute("data-state");
-    // A control fires both "input" and "change"; the same request twice is computed once.
-    if (previous && JSON.stringify(previous) === JSON.stringify(request) && (state === "loading" || state === "ready")) return;
+    const key = JSON.stringify(request);
+    // A control fires "input" and later "change" (on blur): the outcome shown, result or
+    // error, already answers this request. Enter (submit) asks again regardless.
+    if (!force && shownFor.get(root) === key) return;
     clearProblem(root);
     const messages = invalidMessages(form);
     if (messages.length) {
       latest.set(root, null); // an answer still on its way is for inputs no longer shown
+      shownFor.delete(root);
       showError(root, messages.join(" "));
       return;
     }
+    shownFor.set(root, key);
     lastRequest.set(root, request);
     setState(root, "loading", workerReady ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
     send(root, request);
@@ -311,7 +314,7 @@
     form.addEventListener("change", () => schedule(root));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      recompute(root);
+      recompute(root, true);
     });
     for (const type of ["pointerover", "focusin", "touchstart"]) {
       form.addEventListener(type, startWorker, { once: true, passive: true });
