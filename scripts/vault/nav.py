@@ -12,23 +12,23 @@ NavItem = dict[str, Union[str, list["NavItem"]]]
 
 
 def build_nav(titles: Mapping[str, str], config: VaultConfig) -> list[NavItem]:
-    """MkDocs `nav` for every page; a folder's index.md leads its section."""
-    top: list[NavItem] = []
-    if config.home in titles:
-        top.append({"Home": config.home})
+    """MkDocs `nav`: Home, the games in mkdocs.yml's order, other pages, Missing notes.
+
+    A folder's index.md leads its section (the theme's navigation.indexes shows it so).
+    """
+    top: list[NavItem] = [{"Home": config.home}] if config.home in titles else []
     tree = _section(sorted(p for p in titles if p != config.home), titles, "", config)
     games = list(config.games)
-    sections = [item for item in tree if isinstance(next(iter(item.values())), list)]
-    pages = [item for item in tree if item not in sections]
 
     def order(item: NavItem) -> tuple[int, int, str]:
-        title = next(iter(item))
         folder = _folder_of(item)
+        if folder in games and isinstance(next(iter(item.values())), list):
+            return (0, games.index(folder), "")
         if folder == config.missing_folder:
-            return (2, 0, title)
-        return (0, games.index(folder), title) if folder in games else (1, 0, title.lower())
+            return (2, 0, "")
+        return (1, 0, next(iter(item)).lower())
 
-    return top + pages + sorted(sections, key=order)
+    return top + sorted(tree, key=order)
 
 
 def _folder_of(item: NavItem) -> str:
