@@ -99,8 +99,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             log.warning(str(problem))
         elif problem.severity == "info":
             log.info(str(problem))
+    for error in errors:
+        log.error(error)
     if errors:
-        raise PluginError("the vault has errors:\n" + "\n".join(errors))
+        raise PluginError(f"the vault has {len(errors)} error(s), each listed above as path:line")
     for file in files.documentation_pages():
         if file.src_uri in compiled.pages:
             source = file.abs_src_path
