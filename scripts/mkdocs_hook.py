@@ -93,8 +93,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         else:
             assets.append(file.src_uri)
     compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets)
-    errors = unreadable + [str(p) for p in compiled.problems if p.severity == "error"]
-    for problem in compiled.problems:
+    problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
+    errors = unreadable + [str(p) for p in problems if p.severity == "error"]
+    for problem in problems:
         if problem.severity == "warning":
             log.warning(str(problem))
         elif problem.severity == "info":
