@@ -100,8 +100,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             log.warning(str(problem))
         elif problem.severity == "info":
             log.info(str(problem))
-    for error in errors:
-        log.error(error)
+    for message in errors:
+        log.error(message)
     if errors:
         raise PluginError(f"the vault has {len(errors)} error(s), each listed above as path:line")
     for file in files.documentation_pages():
