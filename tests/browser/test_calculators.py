@@ -199,3 +199,21 @@ def test_python_that_cannot_start_says_so_beside_the_calculator(site: Server, vi
     details.locator("summary").click()  # moves focus off the input: its "change" must not redo the error
     assert details.locator("pre").is_visible()
     assert "rulesengine" in str(details.locator("pre").text_content())
+
+
+@pytest.fixture
+def idle_visit(browser: Any) -> Iterator[Visit]:
+    yield from checked_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};")
+
+
+def test_warm_on_idle_starts_python_before_any_interaction(site: Server, idle_visit: Visit) -> None:
+    page = idle_visit.page
+    page.goto(site.url + GUARDIAN_X)
+    page.wait_for_function("rulesCalculators.workerReady()", timeout=WAIT_MS)
+    assert page.evaluate("rulesCalculators.stats.requests") == 0
+    root = first_calculator(page)
+    assert root.get_attribute("data-state") == "static"
+    set_input(root, "pierce", "0")
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert page.evaluate("rulesCalculators.stats.workersStarted") == 1
