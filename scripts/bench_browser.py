@@ -8,7 +8,9 @@ For each run (a fresh browser context, so nothing is cached):
   3. change Pierce X again, several times: recompute latency (input event to result
      shown, debounce included) and the engine's own time inside the worker;
   4. follow the link to Pierce X (instant navigation): time until its calculator is
-     mounted, then the same recompute latencies there, with the worker reused.
+     mounted, then the same recompute latencies there, with the worker reused;
+  5. separately, with warm="idle" (Python started when the browser is idle): time from
+     navigation until Python is ready without any interaction, then the first change.
 
 Every run also aborts and counts requests to other hosts, as the tests do (Playwright's
 routing turns the HTTP cache off, which a cold-cache measurement wants anyway).
@@ -127,20 +129,37 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         visit.context.close()
 
 
+def idle_run(browser: Any, server: Server) -> dict[str, Any]:
+    """With warm="idle": Python starts when the browser is idle, before any interaction;
+    time from navigation until it is ready, then the first change's latency."""
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};")
+    page = visit.page
+    try:
+        page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
+        page.wait_for_function("rulesCalculators.workerReady()", timeout=WAIT_MS)
+        ready_at = page.evaluate("performance.now()")
+        first_ms, _, _ = page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
+        return {"idle_ready_ms": ready_at, "idle_first_ms": first_ms, "foreign": list(visit.foreign), "errors": list(visit.errors)}
+    finally:
+        visit.context.close()
+
+
 def spread(values: Sequence[float]) -> str:
     return f"median {statistics.median(values):7.0f} ms  (min {min(values):.0f}, max {max(values):.0f}, n={len(values)})"
 
 
 def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
+    main = [run for run in runs if "idle_ready_ms" not in run]
+
     def all_of(key: str) -> list[float]:
         out: list[float] = []
-        for run in runs:
+        for run in main:
             value = run[key]
             out.extend(value if isinstance(value, list) else [value])
         return out
 
     mb = 1024 * 1024
-    print(f"calculators in Chromium, cold cache, {len(runs)} runs (Guardian X, then its link to Pierce X)")
+    print(f"calculators in Chromium, cold cache, {len(main)} runs (Guardian X, then its link to Pierce X)")
     print(f"  bytes before the first interaction : {statistics.median(all_of('before_bytes')) / 1024:.0f} KiB,"
           f" of which Pyodide {statistics.median(all_of('before_pyodide_bytes')) / mb:.1f} MiB")
     print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB"
@@ -149,7 +168,7 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
     print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
     for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine wheel installed"), ("import", "engine imported")):
-        print(f"      {what:<31}: {spread([run['phases'][phase] for run in runs])}  (since worker start)")
+        print(f"      {what:<31}: {spread([run['phases'][phase] for run in main])}  (since worker start)")
     print(f"    of which the engine's first call : {spread(all_of('first_engine_ms'))}")
     print(f"  recompute latency after that       : {spread(all_of('again_ms'))}  (input event -> result shown; debounce {debounce_ms} ms, leading edge)")
     print(f"    of which the engine in the worker: {spread(all_of('again_engine_ms'))}")
@@ -157,6 +176,10 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"  recompute latency on Pierce X      : {spread(all_of('next_ms'))}  (same worker)")
     print(f"    of which the engine in the worker: {spread(all_of('next_engine_ms'))}")
     print(f"  calculator workers per visit       : {sorted(set(all_of('workers')))}")
+    idle = [run for run in runs if "idle_ready_ms" in run]
+    if idle:
+        print(f"  warm='idle': navigation -> Python ready, no interaction : {spread([r['idle_ready_ms'] for r in idle])}")
+        print(f"  warm='idle': then first change -> result               : {spread([r['idle_first_ms'] for r in idle])}")
     foreign = [u for run in runs for u in run["foreign"]]
     errors = [e for run in runs for e in run["errors"]]
     print(f"  requests to other hosts            : {len(foreign)} {foreign[:3] if foreign else ''}")
@@ -177,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
                 runs = [one_run(browser, server, args.changes) for _ in range(args.runs)]
+                runs += [idle_run(browser, server) for _ in range(args.runs)]
                 browser.close()
         finally:
             server.close()

@@ -35,6 +35,9 @@ async function start() {
   if (problems.length) throw new Error(problems.join("\n"));
   phases.wheel = performance.now() - started;
   const api = pyodide.pyimport(runtime.module);
+  // Describing the calculators imports both games' engines now, while the reader is not
+  // waiting on a result, instead of during the first calculation.
+  if (api.describe) api.describe();
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) phases[key] = Math.round(phases[key]);
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases };
