@@ -120,7 +120,7 @@ def test_link_to_pierce_x_mounts_its_calculator_and_reuses_the_worker(site: Serv
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 1
 
 
-def test_out_of_range_input_is_refused_with_the_allowed_range(site: Server, visit: Visit) -> None:
+def test_out_of_range_input_is_refused_in_the_form_and_bad_input_by_the_engine(site: Server, visit: Visit) -> None:
     visit.page.goto(site.url + GUARDIAN_X)
     root = first_calculator(visit.page)
     control = root.locator("[name='pierce']")
@@ -136,6 +136,15 @@ def test_out_of_range_input_is_refused_with_the_allowed_range(site: Server, visi
     wait_state(root, "ready")
     assert not message.is_visible()
     assert_same_as_cpython(root)
+
+    # What the form cannot check, the engine refuses; its message shows beside the form.
+    set_input(root, "guardian", "two guardians please")
+    wait_state(root, "error")
+    expected = cpython_answer(root.evaluate("el => rulesCalculators.request(el)"))
+    assert expected["ok"] is False
+    assert root.locator(":scope > [data-error] .calculator-error-message").text_content() == expected["error"]
+    assert root.locator(":scope > [data-error] details").get_attribute("open") is None  # details collapsed
+    assert root.locator(f"[name='{expected['option']}']").get_attribute("aria-invalid") == "true"
 
 
 @pytest.fixture
@@ -170,20 +179,6 @@ def test_a_hung_request_restarts_the_worker_and_shows_why(site: Server, slow_vis
     assert_same_as_cpython(root)
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
     assert len(slow_visit.calculator_workers()) == 2
-
-
-def test_an_input_the_engine_refuses_shows_its_message_beside_the_calculator(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + GUARDIAN_X)
-    root = first_calculator(visit.page)
-    set_input(root, "guardian", "two guardians please")
-    wait_state(root, "error")
-    request = root.evaluate("el => rulesCalculators.request(el)")
-    expected = cpython_answer(request)
-    assert expected["ok"] is False
-    problem = root.locator(":scope > [data-error]")
-    assert problem.locator(".calculator-error-message").text_content() == expected["error"]
-    assert problem.locator("details").get_attribute("open") is None  # details collapsed
-    assert root.locator(f"[name='{expected['option']}']").get_attribute("aria-invalid") == "true"
 
 
 def test_python_that_cannot_start_says_so_beside_the_calculator(site: Server, visit: Visit) -> None:
