@@ -13,6 +13,7 @@ The hook owns no state between events: each build recomputes everything from dis
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import mimetypes
@@ -60,16 +61,27 @@ def pyodide_version(package: Path = PYODIDE_PACKAGE) -> str:
     return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
 
 
+def assets_version(docs_dir: Path) -> str:
+    """A short hash of the calculator's script, worker and style sheet: added to their URLs
+    so a browser never pairs a cached old script with a new site."""
+    digest = hashlib.sha256()
+    for path in sorted((docs_dir / "assets" / "calculators").glob("*")):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     pyodide_version()
     # The JS and its worker are served as .mjs modules; some systems' MIME tables lack it,
     # and browsers refuse a module with the wrong type.
     mimetypes.add_type("text/javascript", ".mjs")
     mimetypes.add_type("application/wasm", ".wasm")
-    if SCRIPT not in [str(s) for s in config.extra_javascript]:
-        config.extra_javascript.append(SCRIPT)
-    if STYLE not in config.extra_css:
-        config.extra_css.append(STYLE)
+    version = assets_version(Path(config.docs_dir))
+    if not any(str(s).startswith(SCRIPT) for s in config.extra_javascript):
+        config.extra_javascript.append(f"{SCRIPT}?v={version}")
+    if not any(str(s).startswith(STYLE) for s in config.extra_css):
+        config.extra_css.append(f"{STYLE}?v={version}")
     return config
 
 

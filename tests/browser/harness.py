@@ -138,7 +138,7 @@ class Visit:
         return [f"request to another host: {u}" for u in self.foreign] + [f"console: {e}" for e in self.errors]
 
     def calculator_workers(self) -> list[str]:
-        return [url for url in self.workers if url.endswith("/assets/calculators/worker.mjs")]
+        return [url for url in self.workers if urlsplit(url).path.endswith("/assets/calculators/worker.mjs")]
 
 
 def open_visit(browser: Any, init_script: str = "") -> Visit:

@@ -9,7 +9,8 @@
   "use strict";
 
   const scriptURL = document.currentScript ? document.currentScript.src : new URL("assets/calculators/calculator.js", document.baseURI).href;
-  const workerURL = new URL("worker.mjs", scriptURL).href;
+  // The script's ?v=<hash> (scripts/calculators/mkdocs_hook.py) goes to the worker too.
+  const workerURL = new URL("worker.mjs" + new URL(scriptURL).search, scriptURL).href;
 
   // Tests and the benchmark may set window.rulesCalculatorSettings before this script runs.
   const settings = Object.assign(
