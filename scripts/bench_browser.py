@@ -69,20 +69,22 @@ def pierce_values(page: Any, count: int) -> list[int]:
     return (values * count)[:count]
 
 
-def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int]:
-    """Open Guardian X, touch nothing, wait until the network is idle: bytes sent."""
+def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, list[tuple[str, int]]]:
+    """Open Guardian X, touch nothing, wait until the network is idle: bytes sent, of
+    which Pyodide's, and the largest responses."""
     visit = open_visit(browser)
     try:
         start = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
         visit.page.wait_for_load_state("networkidle")
-        return sent_bytes(server, start)
+        total, pyodide = sent_bytes(server, start)
+        return total, pyodide, sorted(server.sent[start:], key=lambda e: -e[1])[:4]
     finally:
         visit.context.close()
 
 
 def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
-    before_total, before_pyodide = bytes_before_interaction(browser, server)
+    before_total, before_pyodide, largest = bytes_before_interaction(browser, server)
     visit = open_visit(browser)
     page = visit.page
     try:
@@ -109,6 +111,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
             "before_bytes": before_total,
             "before_pyodide_bytes": before_pyodide,
+            "largest_before": largest,
             "first_bytes": first_total,
             "first_pyodide_bytes": first_pyodide,
             "first_ms": first_ms,
@@ -162,6 +165,7 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"calculators in Chromium, cold cache, {len(main)} runs (Guardian X, then its link to Pierce X)")
     print(f"  bytes before the first interaction : {statistics.median(all_of('before_bytes')) / 1024:.0f} KiB,"
           f" of which Pyodide {statistics.median(all_of('before_pyodide_bytes')) / mb:.1f} MiB")
+    print("    largest: " + ", ".join(f"{path.split('?')[0]} {size / 1024:.0f} KiB" for path, size in main[0]["largest_before"]))
     print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB"
           f" (Pyodide {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB, the rest is the engine's wheel and config)")
     print(f"  navigation -> first recompute      : {spread(all_of('nav_to_first_ms'))}  (input changed at DOMContentLoaded)")
