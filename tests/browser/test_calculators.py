@@ -212,3 +212,22 @@ def test_warm_on_idle_starts_python_before_any_interaction(site: Server, idle_vi
     wait_state(root, "ready")
     assert_same_as_cpython(root)
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 1
+
+
+def test_python_that_never_finishes_starting_is_stopped_and_tried_again(site: Server, slow_visit: Visit) -> None:
+    stalled: list[Any] = []
+    slow_visit.context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
+    page = slow_visit.page
+    page.goto(site.url + GUARDIAN_X)
+    page.evaluate("rulesCalculators.settings.startTimeoutMs = 1500")
+    root = first_calculator(page)
+    set_input(root, "pierce", "1")
+    wait_state(root, "error")
+    assert "did not start within 1.5 s" in str(root.locator(":scope > [data-error]").text_content())
+    assert stalled, "the test did not hold Pyodide's download"
+    slow_visit.context.unroute("**/pyodide.asm.wasm")
+    page.evaluate("rulesCalculators.settings.startTimeoutMs = 90000")
+    set_input(root, "pierce", "2")
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
