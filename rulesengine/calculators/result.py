@@ -127,7 +127,7 @@ def _scalar(path: str, label: str, value: object) -> str:
     elif path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
         shown = f'<span class="fraction">{escape(str(p))}</span> <span class="decimal">≈ {decimal(p)}</span>'
     else:
-        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="percent">{percent(p)}</span>'
+        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="percent">({percent(p)})</span>'
     return f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: <strong>{shown}</strong></p>'
 
 
