@@ -17,7 +17,9 @@ def render_steps(steps: list[object], *, game: str, base: str) -> str:
         if not isinstance(step, Mapping):
             continue
         number = plain(step.get("step", ""))
-        heading = escape(f"{number}. {plain(step.get('title', ''))}")
+        title = plain(step.get("title", ""))
+        # Rulebook steps carry their number (4a, 7c); keyword steps are named by title only.
+        heading = escape(f"{number}. {title}" if number[:1].isdigit() else title)
         href = rule_href(game, str(step.get("rule", "")), base)
         if href is not None:
             heading = f'<a href="{escape(href)}">{heading}</a>'
