@@ -132,8 +132,11 @@ def _probability(dist: Mapping[object, object], key: str, walked: str) -> str:
 
 
 def _item(items: list[object], key: str, walked: str) -> object:
-    """`[2]` is the third item; `[pierce]` the first step whose id is "pierce"."""
-    if key.lstrip("-").isdigit():
+    """`[2]` is the third item; `[pierce]` the first step whose id is "pierce";
+    `[step 5]` the first step whose id is "5" (a bare number would be an index)."""
+    if key.startswith("step "):
+        key = key[len("step "):].strip()
+    elif key.lstrip("-").isdigit():
         if -len(items) <= int(key) < len(items):
             return items[int(key)]
         raise LookupError(f"{walked or 'the result'} has {len(items)} items; no item {key}")
