@@ -152,12 +152,21 @@ def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
     return s._replace(suppressed=gains_suppression(s.produced_hit, ctx.attack.ranged), produced_hit=False)
 
 
+def _for_guardian(rule: Callable[[PoolContext, PoolState, int], PoolState | Distribution[PoolState]], index: int) -> Apply:
+    """One guardian's bullet as a step: `rule` with that guardian's index fixed."""
+
+    def apply(ctx: PoolContext, s: PoolState) -> PoolState | Distribution[PoolState]:
+        return rule(ctx, s, index)
+
+    return apply
+
+
 def attack_dice_steps(ctx: PoolContext) -> tuple[Step, ...]:
     """Steps 5 and 6, with each guardian's two bullets inside step 6, top to bottom."""
     guardians: list[Step] = []
     for i in range(len(ctx.pool.guardians)):
-        guardians.append(Step("guardian", "Guardian X", "guardian-x", lambda c, s, i=i: use_guardian(c, s, i), i, rolls=True))
-        guardians.append(Step("pierce", "Pierce X against a guardian", "guardian-x", lambda c, s, i=i: pierce_guardian(c, s, i), i))
+        guardians.append(Step("guardian", "Guardian X", "guardian-x", _for_guardian(use_guardian, i), i, rolls=True))
+        guardians.append(Step("pierce", "Pierce X against a guardian", "guardian-x", _for_guardian(pierce_guardian, i), i))
     return (
         Step("5", "Apply Dodge and Cover", "attack-step-5", apply_dodge_and_cover, rolls=True),
         Step("6", "Modify Attack Dice", "attack-step-6", modify_attack_dice),

@@ -52,7 +52,9 @@ def _advance(step: Step, ctx: PoolContext, weights: Weights) -> Weights:
     if not step.rolls:
         for s, w in weights.items():
             t = step.apply(ctx, s)
-            out[t] = out.get(t, 0) + w  # type: ignore[index,call-overload]
+            if isinstance(t, Distribution):  # a step that rolls must say so (rolls=True)
+                raise TypeError(f"step {step.id} rolled dice but is not marked rolls=True")
+            out[t] = out.get(t, 0) + w
         return out
     inner = [(w, _as_distribution(step.apply(ctx, s))) for s, w in weights.items()]
     scale = lcm(*(p.denominator for _, d in inner for _, p in d.items()))
@@ -104,11 +106,16 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
     # The guardians are done: nothing later changes their wounds, so set their
     # distributions aside and let the defender's states merge (unless tracing).
     settled = Distribution(weights)
-    guardians = tuple(settled.map(lambda s, i=i: s.guardian_wounds[i]) for i in range(len(ctx.pool.guardians)))
+    guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
     if not tracing:
         weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
     run(defense_dice_steps(ctx))
     return PoolOutcome(Distribution(weights), guardians, tuple(trace))
+
+
+def _guardian_wounds(states: Distribution[PoolState], index: int) -> Distribution[int]:
+    """The wounds guardian `index` took, whatever else the states differ in."""
+    return states.map(lambda s: s.guardian_wounds[index])
 
 
 def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:
