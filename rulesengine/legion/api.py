@@ -170,7 +170,7 @@ def attack_from_pools(pools: Sequence[Mapping[str, object]]) -> Attack:
     if not pools:
         raise InputError("pools", "at least one attack pool")
     first = attack_from(pools[0])
-    later = []
+    later: list[AttackPool] = []
     for n, values in enumerate(pools[1:], 2):
         shared = sorted(k for k in values if k in ATTACKER_OPTIONS)
         if shared:
@@ -218,8 +218,8 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
 def run_vehicle_damage(values: Mapping[str, object]) -> dict[str, object]:
     """P(Damaged), P(Disabled), P(Weapon Destroyed) and P(a Damaged vehicle loses an action)."""
     v = validate(VEHICLE_OPTIONS, {k: x for k, x in values.items() if x != ""})
-    face = v["face"]
-    result = vehicle_damage(face)  # type: ignore[arg-type]
+    face = None if v["face"] is None else str(v["face"])  # validate gave one of EFFECTS' faces
+    result = vehicle_damage(face)
     out: dict[str, object] = {"ruleset": v["ruleset"]}
     for effect in EFFECTS.values():
         out[effect] = str(result.effect[effect])

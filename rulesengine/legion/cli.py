@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import cast
 
 from rulesengine.errors import RulesError
 from rulesengine.legion import api
-from rulesengine.options import argument_parser, given
+from rulesengine.options import Option, argument_parser, given
 
 PROG = "rulesengine legion"
+
+JSON = Mapping[str, object]
+"""One object of `api`'s JSON results, read back for the tables."""
 
 
 def main(argv: Sequence[str]) -> int:
@@ -26,15 +30,16 @@ def main(argv: Sequence[str]) -> int:
     return _run(PROG, api.OPTIONS, api.run, args, _attack_table)
 
 
-def _run(prog: str, options: Sequence[api.Option], run: object, args: list[str], table: object) -> int:
+def _run(prog: str, options: Sequence[Option], run: Callable[[JSON], dict[str, object]], args: list[str],
+         table: Callable[[JSON], str]) -> int:
     namespace = argument_parser(prog, options).parse_args(args)
     try:
-        result = run(given(namespace, options))  # type: ignore[operator]
+        result = run(given(namespace, options))
     except RulesError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
     try:
-        print(json.dumps(result, indent=2) if namespace.json else table(result))  # type: ignore[operator]
+        print(json.dumps(result, indent=2) if namespace.json else table(result))
     except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
         sys.stdout = open(os.devnull, "w")
     return 0
@@ -44,8 +49,8 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:6.2f}%"
 
 
-def _wounds_table(title: str, part: Mapping[str, object]) -> list[str]:
-    wounds = {int(k): Fraction(str(v)) for k, v in part["wounds"].items()}  # type: ignore[attr-defined]
+def _wounds_table(title: str, part: JSON) -> list[str]:
+    wounds = {int(k): Fraction(str(v)) for k, v in cast(JSON, part["wounds"]).items()}
     lines = [title, f"  {'wounds':>6}  {'probability':>11}  {'at least':>9}  exact"]
     for w in sorted(wounds):
         at_least = sum((p for k, p in wounds.items() if k >= w), Fraction(0))
@@ -55,24 +60,24 @@ def _wounds_table(title: str, part: Mapping[str, object]) -> list[str]:
     return lines
 
 
-def _attack_table(result: Mapping[str, object]) -> str:
-    policies = ", ".join(f"{k}={v}" for k, v in result["policies"].items())  # type: ignore[attr-defined]
+def _attack_table(result: JSON) -> str:
+    policies = ", ".join(f"{k}={v}" for k, v in cast(JSON, result["policies"]).items())
     lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}"]
-    lines += _wounds_table("Defender", result["defender"])  # type: ignore[arg-type]
-    for i, g in enumerate(result["guardians"], 1):  # type: ignore[arg-type]
+    lines += _wounds_table("Defender", cast(JSON, result["defender"]))
+    for i, g in enumerate(cast(Sequence[JSON], result["guardians"]), 1):
         lines += _wounds_table(f"Guardian {i} ({g['guardian']})", g)
     suppression = Fraction(str(result["suppression"]))
     lines.append(f"Defender gains a suppression token: {_percent(suppression).strip()} ({suppression})")
-    for step in result["steps"]:  # type: ignore[attr-defined]
+    for step in cast(Sequence[JSON], result["steps"]):
         lines.append(f"  [{step['step']}] {step['title']}: {step['text']}")
     return "\n".join(lines)
 
 
-def _vehicle_table(result: Mapping[str, object]) -> str:
+def _vehicle_table(result: JSON) -> str:
     lines = [f"Legion vehicle damage, ruleset {result['ruleset']}"]
     for key in ("damaged", "disabled", "weapon_destroyed", "lose_action_when_damaged_activates"):
         p = Fraction(str(result[key]))
         lines.append(f"  {key.replace('_', ' '):<36} {_percent(p)}  {p}")
-    for step in result["steps"]:  # type: ignore[attr-defined]
+    for step in cast(Sequence[JSON], result["steps"]):
         lines.append(f"  {step['text']}")
     return "\n".join(lines)
