@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -80,13 +80,21 @@ class Distribution(Generic[T]):
     def probability(self, predicate: Callable[[T], bool]) -> Fraction:
         return sum((p for outcome, p in self._p.items() if predicate(outcome)), Fraction(0))
 
-    def expected(self, f: Callable[[T], Fraction | int] | None = None) -> Fraction:
-        value = f if f is not None else (lambda o: o)  # type: ignore[assignment,return-value]
-        return sum((p * value(o) for o, p in self._p.items()), Fraction(0))  # type: ignore[operator]
+    # Without `f` the outcomes themselves are the values, so only a distribution over
+    # whole numbers may leave `f` out; the overloads let the type checker hold callers to that.
+    @overload
+    def expected(self: Distribution[int]) -> Fraction: ...
 
-    def at_least(self, k: int) -> Fraction:
+    @overload
+    def expected(self, f: Callable[[T], Fraction | int]) -> Fraction: ...
+
+    def expected(self, f: Callable[[T], Fraction | int] | None = None) -> Fraction:
+        value = f if f is not None else _number
+        return sum((p * value(o) for o, p in self._p.items()), Fraction(0))
+
+    def at_least(self: Distribution[int], k: int) -> Fraction:
         """P(outcome >= k) for a distribution over integers."""
-        return self.probability(lambda o: o >= k)  # type: ignore[operator]
+        return self.probability(lambda o: o >= k)
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
         return iter(self._p.items())
@@ -112,4 +120,11 @@ class Distribution(Generic[T]):
 
     def to_json(self) -> dict[str, str]:
         """Outcomes as strings, probabilities as `str(Fraction)`, sorted by outcome."""
-        return {str(o): str(p) for o, p in sorted(self._p.items())}  # type: ignore[type-var]
+        return {str(o): str(p) for o, p in sorted(self._p.items())}
+
+
+def _number(outcome: object) -> Fraction | int:
+    """An outcome used as its own value by `expected`: it must be a number."""
+    if isinstance(outcome, (int, Fraction)):
+        return outcome
+    raise TypeError(f"expected() without f needs numeric outcomes, got {outcome!r}")
