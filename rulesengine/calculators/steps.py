@@ -26,7 +26,10 @@ def render_steps(steps: list[object], *, game: str, base: str) -> str:
         state = step.get("state")
         shown = ""
         if isinstance(state, Mapping) and state:
-            pairs = ", ".join(f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in state.items())
+            # An empty list (no guardians) says nothing; leave it out.
+            pairs = ", ".join(
+                f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in state.items() if v != [] and v != ()
+            )
             shown = f' <span class="calculator-state">({escape(pairs)})</span>'
         items.append(
             f'<li data-step="{escape(number)}" data-rule="{escape(plain(step.get("rule", "")))}">'
