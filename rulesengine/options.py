@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Literal, NoReturn, TypeVar
 
 from rulesengine.errors import InputError
 
 Kind = Literal["int", "bool", "choice", "text"]
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -110,10 +111,20 @@ def validate(options: Sequence[Option], values: Mapping[str, object]) -> dict[st
     return out
 
 
+def typed(values: Mapping[str, object], name: str, kind: type[V]) -> V:
+    """One of `validate`'s values as the type its option's kind gives it (`int` for int,
+    `bool` for bool, `str` for choice and text, `tuple` for repeatable): the checked
+    narrowing lets callers pass it on typed. A mismatch is a bug in the caller."""
+    value = values[name]
+    if not isinstance(value, kind):
+        raise TypeError(f"option {name}: {value!r} is not {kind.__name__}")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad option as one line and exit status 2 (its own habit)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}\n")
 
 

@@ -30,7 +30,7 @@ from rulesengine.legion.model import (
     Weapons,
 )
 from rulesengine.legion.vehicle_damage import EFFECTS, vehicle_damage
-from rulesengine.options import Option, validate
+from rulesengine.options import Option, typed, validate
 
 MAX_DICE = 30
 """The documented bound on one attack pool (red + black + white)."""
@@ -129,16 +129,17 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     """Validated values to the engine's model; raises InputError naming the flag."""
     given = {k: v for k, v in values.items() if v != ""}
     v = validate(OPTIONS, given)
-    weapons = Weapons(red=v["red"], black=v["black"], white=v["white"], critical=v["critical"], pierce=v["pierce"],  # type: ignore[arg-type]
-                      impact=v["impact"], sharpshooter=v["sharpshooter"], blast=v["blast"])  # type: ignore[arg-type]
+    weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
+                      critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),
+                      sharpshooter=_int_of(v, "sharpshooter"), blast=_bool_of(v, "blast"))
     if weapons.size > MAX_DICE:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
-    guardians = tuple(_guardian(g) for g in _split(v["guardian"]))  # type: ignore[arg-type]
+    guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
     if len(guardians) > MAX_GUARDIANS:
         raise InputError("--guardian", f"at most {MAX_GUARDIANS} guardians", len(guardians))
     faces = Faces(
         attack=_faces("--attack-faces", v["attack_faces"], ATTACK_FACES),
-        guardians=tuple(_faces("--guardian-faces", g, DEFENSE_FACES) for g in _split(v["guardian_faces"])),  # type: ignore[arg-type]
+        guardians=tuple(_faces("--guardian-faces", g, DEFENSE_FACES) for g in _split(typed(v, "guardian_faces", tuple))),
         defense=_faces("--defense-faces", v["defense_faces"], DEFENSE_FACES),
     )
     if len(faces.attack) > weapons.size:
@@ -149,15 +150,30 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     if len(faces.guardians) > len(guardians):
         raise InputError("--guardian-faces", f"at most {len(guardians)} lists, one per --guardian", len(faces.guardians))
     defender = Defender(
-        defense=v["defense"], surge=v["defense_surge"], surge_tokens=v["defense_surge_tokens"], dodge=v["dodge"],  # type: ignore[arg-type]
-        cover=v["cover"], cover_x=v["cover_x"], suppression=v["suppression"], courage=v["courage"],  # type: ignore[arg-type]
-        armor=v["armor"], armor_x=v["armor_x"], impervious=v["impervious"], immune_pierce=v["immune_pierce"],  # type: ignore[arg-type]
-        has_guardian=v["defender_guardian"], transported=v["transported"],  # type: ignore[arg-type]
+        defense=_str_of(v, "defense"), surge=_str_of(v, "defense_surge"), surge_tokens=_int_of(v, "defense_surge_tokens"),
+        dodge=_int_of(v, "dodge"), cover=_str_of(v, "cover"), cover_x=_int_of(v, "cover_x"),
+        suppression=_int_of(v, "suppression"), courage=_int_of(v, "courage"), armor=_bool_of(v, "armor"),
+        armor_x=_int_of(v, "armor_x"), impervious=_bool_of(v, "impervious"), immune_pierce=_bool_of(v, "immune_pierce"),
+        has_guardian=_bool_of(v, "defender_guardian"), transported=_bool_of(v, "transported"),
     )
-    attacker = Attacker(surge=v["surge"], surge_tokens=v["surge_tokens"], aim=v["aim"], precise=v["precise"])  # type: ignore[arg-type]
-    chosen = policies.Policies(aim=v["aim_policy"], guardian=v["guardian_policy"], pierce=v["pierce_policy"], dodge=v["dodge_policy"])  # type: ignore[arg-type]
+    attacker = Attacker(surge=_str_of(v, "surge"), surge_tokens=_int_of(v, "surge_tokens"), aim=_int_of(v, "aim"),
+                        precise=_int_of(v, "precise"))
+    chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
+                               pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"))
     pool = AttackPool(weapons, defender, guardians, faces)
-    return Attack(attacker, (pool,), melee=v["melee"], ruleset=v["ruleset"], policies=chosen)  # type: ignore[arg-type]
+    return Attack(attacker, (pool,), melee=_bool_of(v, "melee"), ruleset=_str_of(v, "ruleset"), policies=chosen)
+
+
+def _int_of(values: Mapping[str, object], name: str) -> int:
+    return typed(values, name, int)
+
+
+def _bool_of(values: Mapping[str, object], name: str) -> bool:
+    return typed(values, name, bool)
+
+
+def _str_of(values: Mapping[str, object], name: str) -> str:
+    return typed(values, name, str)
 
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy")

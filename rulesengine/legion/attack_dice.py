@@ -147,7 +147,8 @@ def _place(state: State, i: int, spares: int, blanks: int, free: int) -> State:
     s = list(state)
     s[i] += blanks + spares - kept
     s[3 + i] += kept
-    return tuple(s)  # type: ignore[return-value]
+    red, black, white, kept_red, kept_black, kept_white, aims = s
+    return (red, black, white, kept_red, kept_black, kept_white, aims)
 
 
 def _roll_into(acc: dict[State, int], dice: Counts, capacity: int, spare: bool) -> dict[State, int]:

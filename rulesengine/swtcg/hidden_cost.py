@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rulesengine.options import Option, validate
+from rulesengine.options import Option, typed, validate
 
 HIDDEN_COST_OPTIONS: tuple[Option, ...] = (
     Option("build_cost", "Current build cost", "int", 6, minimum=0, maximum=30, help="after any cost changes"),
@@ -52,7 +52,7 @@ def hidden_cost(build_cost: int, counters: int, x: int) -> HiddenCost:
 
 def run_hidden_cost(values: Mapping[str, object]) -> dict[str, object]:
     v = validate(HIDDEN_COST_OPTIONS, values)
-    result = hidden_cost(int(v["build_cost"]), int(v["counters"]), int(v["x"]))  # type: ignore[call-overload]
+    result = hidden_cost(typed(v, "build_cost", int), typed(v, "counters", int), typed(v, "x", int))
     return {
         "can_complete": result.can_complete,
         "required_counters": result.required_counters,
