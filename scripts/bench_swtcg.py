@@ -6,6 +6,8 @@ Usage: .venv/bin/python scripts/bench_swtcg.py
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import cast
 
 from rulesengine.swtcg.api import run
 
@@ -20,7 +22,7 @@ def main() -> None:
             start = time.perf_counter()
             result = run(values)
             elapsed = time.perf_counter() - start
-            dice = result["attack"]["dice"]  # type: ignore[index]
+            dice = cast(Mapping[str, object], result["attack"])["dice"]
             print(f"{dice:3d} dice  {label:5s}  {1000 * elapsed:7.1f} ms")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
 from rulesengine.errors import RulesError
 from rulesengine.options import Option, argument_parser, given
@@ -28,10 +29,10 @@ def attack_table(result: Mapping[str, object]) -> str:
     assert isinstance(attack, dict)
     lines = [
         f"defender: {attack['defender']}   power {attack['power']}   dice {attack['dice']}   hit on {attack['hits_on']}+",
-        "policies: " + ", ".join(f"{k}={v}" for k, v in dict(result["policies"]).items()),  # type: ignore[call-overload]
+        "policies: " + ", ".join(f"{k}={v}" for k, v in cast(Mapping[str, object], result["policies"]).items()),
         "damage  probability",
     ]
-    for amount, p in dict(result["damage"]).items():  # type: ignore[call-overload]
+    for amount, p in cast(Mapping[str, str], result["damage"]).items():  # api: amount -> str(Fraction)
         lines.append(f"{amount:>6}  {p:>14} {_percent(p)}")
     lines.append(f"expected damage: {result['expected_damage']}")
     lines.append(f"defender discarded: {result['defeated']} {_percent(str(result['defeated']))}")
@@ -43,7 +44,7 @@ def attack_table(result: Mapping[str, object]) -> str:
     assert isinstance(deflected, dict)
     if deflected["expected_damage"] != "0":
         lines.append(f"deflected onto the attacker: expected damage {deflected['expected_damage']}")
-    for s in result["steps"]:  # type: ignore[attr-defined]
+    for s in cast(Sequence[Mapping[str, object]], result["steps"]):
         lines.append(f"[{s['step']}] {s['text']}")
     return "\n".join(lines)
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from rulesengine.calculators.numbers import fraction_of
 from rulesengine.calculators.registry import Calculator, calculator
@@ -58,7 +59,8 @@ def typed_inputs(calc: Calculator, block: Block) -> dict[str, object]:
         except InputError as e:
             raise BlockError(line, str(e)) from None
         if option.repeatable:
-            typed[name] = (*typed.get(name, ()), item)  # type: ignore[misc]
+            earlier = cast(tuple[object, ...], typed.get(name, ()))  # a repeatable input is only ever stored as a tuple
+            typed[name] = (*earlier, item)
         elif name in typed:
             raise BlockError(line, f"input {name!r} is given twice")
         else:
