@@ -67,7 +67,9 @@ def _control(option: Option, value: object) -> str:
 
 def _allowed(option: Option) -> str:
     if option.kind == "int":
-        return f"{_bound(option.minimum)}–{_bound(option.maximum)}"
+        # "-5–5" reads badly; a range that goes below zero is written out in words.
+        joiner = " to " if option.minimum is not None and option.minimum < 0 else "–"
+        return f"{_bound(option.minimum)}{joiner}{_bound(option.maximum)}"
     if option.kind == "choice":
         return " / ".join(option.choices)
     if option.kind == "text" and option.repeatable:
@@ -76,7 +78,7 @@ def _allowed(option: Option) -> str:
 
 
 def _bound(bound: int | None) -> str:
-    return "…" if bound is None else str(bound)
+    return "…" if bound is None else str(bound).replace("-", "−")
 
 
 def _text(value: object) -> str:
