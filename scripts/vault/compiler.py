@@ -11,6 +11,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from rulesengine.urls import page_path
+
+from .collisions import url_collisions
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
@@ -62,6 +65,7 @@ def compile_vault(
     generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
     generated.update(_keyword_indexes(pages, config, titles))
     generated.update(_extension_pages(extensions, pages, titles, problems))
+    problems.extend(url_collisions(titles))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
         generated=generated,
@@ -90,9 +94,9 @@ def _add_keyword_pages(
 ) -> dict[str, list[tuple[str, str]]]:
     """Add a page per glossary keyword; say which keywords each glossary note gave."""
     cut_out: dict[str, list[tuple[str, str]]] = {}
-    existing = {path.lower() for path in pages}
+    existing = {page_path(path) for path in pages}
     for path, keyword, definitions in keywords:
-        if path.lower() in existing:
+        if page_path(path) in existing:
             first = definitions[0]
             # Someone wrote a fuller note for this keyword on purpose: it is not a mistake.
             problems.append(Problem(first.path, first.line, "info",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulesengine.urls import slug
+
 from .problems import Problem
 from .scan import scan_note
 
@@ -35,8 +37,9 @@ class Paragraph:
 
 
 def keyword_slug(keyword: str) -> str:
-    """The page name of a keyword: "Critical Hit" -> "critical-hit"."""
-    return re.sub(r"[^a-z0-9]+", "-", keyword.lower()).strip("-")
+    """The page name of a keyword, by the site's slug rule: "Critical Hit" -> "critical-hit";
+    "" if the keyword has no letter or digit."""
+    return slug(keyword) if any(char.isalnum() for char in keyword) else ""
 
 
 def canonical_keyword(head: str) -> str:
