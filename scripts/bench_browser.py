@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 
 from tests.browser.harness import Server, build_site, launch_chromium, open_visit, serve  # noqa: E402
 
-GUARDIAN_X = "legion/keywords/Guardian%20X/"
+GUARDIAN_X = "legion/keywords/guardian-x/"
 WAIT_MS = 120_000
 
 # Changes one input of the page's first calculator and resolves when its result is shown:

@@ -2,8 +2,9 @@
 
 All the work is in scripts/vault, which knows nothing of MkDocs. Here: read the notes
 MkDocs found, compile them once per build, hand MkDocs the Markdown, the generated pages
-and the navigation, and turn problems into log lines (warnings fail `--strict`) or one
-build error that names every bad note by path and line.
+and the navigation, put every page at its slug URL (rulesengine.urls: "legion/keywords/
+Guardian X.md" -> "legion/keywords/guardian-x/"), and turn problems into log lines
+(warnings fail `--strict`) or one build error that names every bad note by path and line.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 
+from rulesengine.urls import page_file  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
 
@@ -115,6 +117,27 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
+    place_pages(files)
     if not config.nav:
         config.nav = compiled.nav
     return files
+
+
+def place_pages(files: Files) -> None:
+    """Write every page, note or generated, at its slug URL; assets keep their paths.
+
+    MkDocs resolves `.md` links through these File objects, so links between pages follow.
+    The compiler already reports two notes sharing a URL; this check is for pages it did
+    not make.
+    """
+    placed: dict[str, str] = {}
+    for file in files.documentation_pages():
+        dest = page_file(file.src_uri)
+        first = placed.setdefault(dest, file.src_uri)
+        if first != file.src_uri:
+            raise PluginError(f"{first} and {file.src_uri} would both be written to {dest}: rename one of them")
+        file.dest_uri = dest
+        # url and abs_dest_path are cached from the old dest_uri once read; drop them so
+        # they are worked out again from the new one.
+        for derived in ("url", "abs_dest_path"):
+            vars(file).pop(derived, None)

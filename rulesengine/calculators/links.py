@@ -1,14 +1,19 @@
 """Where each rule a result step applies is written: a vault page and, where the rule is a
 numbered paragraph without a heading of its own, a text fragment that scrolls to it.
 
-Pages are vault paths (as the notes are laid out in docs/); `page_url` turns one into the
-address MkDocs gives it, so the same link works from the build and from the browser once
-the page's `base` (its way back to the site root) is known.
+Pages are vault paths (as the notes are laid out in docs/); `page_url` (rulesengine.urls,
+the site's one slug rule) turns one into the address the site gives it, so the same link
+works from the build and from the browser once the page's `base` (its way back to the site
+root) is known.
 """
 
 from __future__ import annotations
 
 from urllib.parse import quote
+
+from rulesengine.urls import base_for, page_url
+
+__all__ = ["base_for", "page_url", "rule_href", "rule_target", "text_fragment"]
 
 ATTACK_NOTE = "legion/Attack.md"
 
@@ -72,21 +77,6 @@ SWTCG_KEYWORD_PAGES = frozenset({
     "accuracy", "armor", "bombard", "critical-hit", "deflect", "elude", "enhance", "equip", "evade",
     "hidden-cost", "inspiration", "intercept", "overkill", "parry", "pilot", "reserves", "shields", "switch",
 })
-
-
-def page_url(src_path: str) -> str:
-    """The site-relative address MkDocs (directory URLs) gives a vault page."""
-    stem = src_path[:-3] if src_path.endswith(".md") else src_path
-    if stem == "index" or stem.endswith("/index"):
-        stem = stem[: -len("index")]
-    else:
-        stem += "/"
-    return quote(stem)
-
-
-def base_for(src_path: str) -> str:
-    """The relative way from a page back to the site root, e.g. "../../" ."""
-    return "../" * page_url(src_path).count("/")
 
 
 def rule_target(game: str, rule: str) -> tuple[str, str] | None:

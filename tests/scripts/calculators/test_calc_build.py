@@ -49,7 +49,7 @@ def vault(tmp_path: Path) -> Path:
 def test_a_vault_whose_examples_pass_builds_and_shows_them(vault):
     done = build(vault)
     assert done.returncode == 0, done.stderr
-    page = (vault / "site" / "swtcg" / "Examples" / "index.html").read_text()
+    page = (vault / "site" / "swtcg" / "examples" / "index.html").read_text()
     assert page.count('data-calculator="swtcg-attack"') == 1
     assert "this fence is code, not a calculator" in page
     coverage = (vault / "site" / "coverage" / "index.html").read_text()

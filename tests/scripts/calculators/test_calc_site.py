@@ -95,11 +95,11 @@ def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
 @pytest.mark.parametrize(
     "page,expected",
     [
-        ("legion/keywords/Guardian X/index.html", ["legion-attack"] * 4),
-        ("legion/keywords/Pierce X/index.html", ["legion-attack"]),
-        ("legion/Attack/index.html", ["legion-attack"]),
-        ("legion/Attack Resolution and Vehicle Damage/index.html", ["legion-vehicle-damage", "legion-attack", "legion-attack"]),
-        ("swtcg/The Cantina/index.html", ["swtcg-attack"] * 7),
+        ("legion/keywords/guardian-x/index.html", ["legion-attack"] * 4),
+        ("legion/keywords/pierce-x/index.html", ["legion-attack"]),
+        ("legion/attack/index.html", ["legion-attack"]),
+        ("legion/attack-resolution-and-vehicle-damage/index.html", ["legion-vehicle-damage", "legion-attack", "legion-attack"]),
+        ("swtcg/the-cantina/index.html", ["swtcg-attack"] * 7),
         ("swtcg/keywords/evade/index.html", ["swtcg-attack"]),
         ("swtcg/keywords/hidden-cost/index.html", ["swtcg-hidden-cost"]),
         ("swtcg/keywords/enhance/index.html", []),
@@ -111,11 +111,11 @@ def test_pages_carry_their_calculators(site, page, expected):
 
 
 def test_the_guardian_example_is_pre_rendered_in_trace_mode(site):
-    html = (site / "legion/keywords/Guardian X/index.html").read_text()
+    html = (site / "legion/keywords/guardian-x/index.html").read_text()
     first = html[html.index('data-calculator="legion-attack"'):]
     first = first[: first.index("</ol>")]
     assert "Pierce cancels 2 blocks of guardian 1, which suffers 2 wounds; 1 Pierce left." in first
-    assert 'href="../../../legion/Attack/#:~:text=Apply%20Dodge%20and%20Cover"' in first
+    assert 'href="../../../legion/attack/#:~:text=Apply%20Dodge%20and%20Cover"' in first
 
 
 def test_every_step_link_lands_on_a_page_and_anchor_that_exist(site):
@@ -185,6 +185,6 @@ def test_every_page_the_link_table_names_is_built(site):
     targets += [f"swtcg/keywords/{slug}.md" for slug in links.SWTCG_KEYWORD_PAGES]
     for target in targets:
         assert (site / unquote(links.page_url(target)) / "index.html").is_file(), target
-    attack = (site / "legion" / "Attack" / "index.html").read_text()
+    attack = (site / "legion" / "attack" / "index.html").read_text()
     for anchor in links.ATTACK_HEADINGS.values():
         assert f'id="{anchor}"' in attack

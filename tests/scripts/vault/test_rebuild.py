@@ -32,7 +32,7 @@ def test_a_changed_note_shows_on_the_next_build(tmp_path: Path) -> None:
     with (vault / "docs" / "game" / "Attack.md").open("a", encoding="utf-8") as note:
         note.write("\nA new line about [[Zebra]] and [[Evade]].\n")
     build_once(settings, tmp_path / "site")
-    page = (tmp_path / "site" / "game" / "Attack" / "index.html").read_text(encoding="utf-8")
+    page = (tmp_path / "site" / "game" / "attack" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../missing/zebra/"' in page
     evade = (tmp_path / "site" / "game" / "keywords" / "evade" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="../../Attack/">Attack</a>' in evade
+    assert '<a href="../../attack/">Attack</a>' in evade

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from rulesengine.urls import slug
 
 ROOT = Path(__file__).resolve().parents[3]
 VAULTS = ROOT / "tests" / "fixtures" / "vaults"
@@ -34,8 +37,8 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_wikilinks_become_links_and_code_stays_code(small_site: Path) -> None:
-    page = article(small_site, "game/Attack")
-    assert '<a href="../keywords/Dodge/">Dodge</a>' in page
+    page = article(small_site, "game/attack")
+    assert '<a href="../keywords/dodge/">Dodge</a>' in page
     assert '<a href="#roll">Roll</a>' in page
     assert "<code>[[Not A Link]]</code>" in page
     assert "<mark>attacker</mark>" in page
@@ -43,21 +46,21 @@ def test_wikilinks_become_links_and_code_stays_code(small_site: Path) -> None:
 
 
 def test_heading_link_lands_on_a_real_anchor(small_site: Path) -> None:
-    assert 'href="../../Attack/#roll"' in article(small_site, "game/keywords/Dodge")
-    assert '<h2 id="roll">' in article(small_site, "game/Attack")
+    assert 'href="../../attack/#roll"' in article(small_site, "game/keywords/dodge")
+    assert '<h2 id="roll">' in article(small_site, "game/attack")
 
 
 def test_backlinks_name_the_heading_they_come_from(small_site: Path) -> None:
-    section = article(small_site, "game/keywords/Dodge").split('id="pages-that-link-here"')[1]
-    assert '<a href="../../Attack/">Attack</a>, under <a href="../../Attack/#roll">Roll</a>' in section
-    home = article(small_site, "game/Attack").split('id="pages-that-link-here"')[1]
+    section = article(small_site, "game/keywords/dodge").split('id="pages-that-link-here"')[1]
+    assert '<a href="../../attack/">Attack</a>, under <a href="../../attack/#roll">Roll</a>' in section
+    home = article(small_site, "game/attack").split('id="pages-that-link-here"')[1]
     assert '<a href="../../">Small vault</a>' in home
 
 
 def test_glossary_keywords_get_pages_naming_their_note(small_site: Path) -> None:
     evade = article(small_site, "game/keywords/evade")
     assert "Prevent up to X damage" in evade
-    assert '<a href="../../Glossary/">Glossary</a>' in evade
+    assert '<a href="../../glossary/">Glossary</a>' in evade
     assert 'href="game/keywords/evade/"' in article(small_site, "")
 
 
@@ -76,7 +79,7 @@ def test_missing_notes_have_pages_and_a_list(small_site: Path) -> None:
 
 
 def test_transclusion_and_nested_bullets(small_site: Path) -> None:
-    dodge = article(small_site, "game/keywords/Dodge")
+    dodge = article(small_site, "game/keywords/dodge")
     assert '<div class="vault-embed">' in dodge
     # The embedded heading has an id of its own, so the page's own "Compare" keeps #compare.
     assert '<h2 id="embed-attack-compare">Compare' in dodge
@@ -105,8 +108,38 @@ def test_bad_notes_fail_with_path_and_line_and_no_traceback(tmp_path: Path) -> N
     assert "index.md:3: unclosed [[" in result.stderr
 
 
-def test_the_shipped_vault_builds_strict(tmp_path: Path) -> None:
-    result = mkdocs_build(ROOT / "mkdocs.yml", tmp_path / "site")
+def test_the_shipped_vault_builds_strict_at_slug_urls(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    result = mkdocs_build(ROOT / "mkdocs.yml", site)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "site" / "swtcg" / "keywords" / "evade" / "index.html").exists()
-    assert (tmp_path / "site" / "missing" / "index.html").exists()
+    assert (site / "swtcg" / "keywords" / "evade" / "index.html").exists()
+    assert (site / "missing" / "index.html").exists()
+    for page in ("legion/keywords/guardian-x", "legion/attack", "legion/attack-resolution-and-vehicle-damage",
+                 "how-the-calculators-work", "swtcg/cw-ds-droid-06n", "swtcg/the-cantina"):
+        assert (site / page / "index.html").is_file(), page
+    assert not (site / "legion" / "keywords" / "Guardian X").exists()
+    # Pierce X's link to Guardian X lands on the page written there.
+    pierce = article(site, "legion/keywords/pierce-x")
+    hrefs = set(re.findall(r'href="([^"#]*guardian[^"#]*)"', pierce))
+    assert hrefs == {"../guardian-x/"}
+    assert (site / "legion/keywords/pierce-x" / "../guardian-x" / "index.html").resolve().is_file()
+    # Every page's folders are slugs; images and other files keep their names.
+    for html in site.rglob("index.html"):
+        parts = html.relative_to(site).parts[:-1]
+        if parts[:1] != ("assets",):
+            assert all(part == slug(part) for part in parts), html
+    assert (site / "Pics" / "HitIcon.png").is_file()
+
+
+def test_two_notes_at_one_url_stop_the_build_naming_both(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    shutil.copytree(VAULTS / "small", vault)
+    settings = vault / "mkdocs.yml"
+    hook = ROOT / "scripts" / "mkdocs_hook.py"
+    settings.write_text(settings.read_text().replace("../../../../scripts/mkdocs_hook.py", str(hook)))
+    (vault / "docs" / "game" / "ATTACK_.md").write_text("Another attack note.\n", encoding="utf-8")
+    result = mkdocs_build(settings, tmp_path / "site")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "game/ATTACK_.md:1: the page URL /game/attack/ is also the URL of game/Attack.md" in result.stderr
+    assert "game/Attack.md:1: the page URL /game/attack/ is also the URL of game/ATTACK_.md" in result.stderr
