@@ -115,6 +115,16 @@ def keyword_key(keyword: str) -> str:
     return " ".join("".join(c if c.isalnum() else " " for c in keyword.casefold()).split())
 
 
+def why_no_calculator(game: str | None, keyword: str | None) -> str | None:
+    """The engine's reason a keyword has no calculator (Enhance: no number to compute), if any."""
+    if game != "swtcg" or keyword is None:
+        return None
+    from rulesengine.swtcg.api import NO_NUMBER  # the registry stays importable without a game
+
+    wanted = keyword_key(keyword)
+    return next((why for name, why in NO_NUMBER.items() if keyword_key(name) == wanted), None)
+
+
 def for_page(src_path: str, game: str | None, keyword: str | None) -> tuple[Calculator, Preset] | None:
     """The calculator a page carries: by its keyword first, else by its vault path."""
     found = for_keyword(game, keyword)

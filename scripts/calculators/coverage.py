@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from rulesengine.calculators.registry import calculators, for_keyword, keyword_key
+from rulesengine.calculators.registry import calculators, for_keyword, keyword_key, why_no_calculator
 from scripts.vault.extension import PageContext
 
 COVERAGE_PAGE = "coverage.md"
@@ -74,15 +74,8 @@ def _game(src_path: str) -> str:
 
 def _why_not(game: str | None, keyword: str) -> str:
     """The engine's own reason a keyword has no calculator, if it gives one."""
-    if game == "swtcg":
-        try:
-            from rulesengine.swtcg.api import NO_NUMBER
-        except ImportError:
-            NO_NUMBER = {}
-        for name, why in NO_NUMBER.items():
-            if keyword_key(name) == keyword_key(keyword):
-                return f"no number: {_cell(why)}"
-    return "not implemented"
+    why = why_no_calculator(game, keyword)
+    return "not implemented" if why is None else f"no number: {_cell(why)}"
 
 
 def _other_pages(pages: Sequence[PageContext]) -> list[str]:

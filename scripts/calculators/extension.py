@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rulesengine.calculators.links import base_for
-from rulesengine.calculators.registry import for_page
+from rulesengine.calculators.registry import for_page, why_no_calculator
 from rulesengine.calculators.render import render_calculator
 from rulesengine.errors import RulesError
 from scripts.calculators.check import run_block
@@ -54,7 +54,9 @@ class CalculatorExtension:
             return ""
         found = for_page(page.src_path, page.game, page.keyword)
         if found is None:
-            return ""
+            why = why_no_calculator(page.game, page.keyword)
+            return "" if why is None else f'\n!!! note "No calculator"\n    {why}\n'
+
         calc, preset = found
         try:
             html = render_calculator(calc, preset.values, featured=preset.featured, base=base_for(page.src_path))

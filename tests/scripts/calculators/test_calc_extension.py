@@ -83,9 +83,17 @@ def test_keyword_pages_without_a_block_get_the_registrys_calculator():
     ext = CalculatorExtension()
     root = parse(ext.page_addition(EVADE)).find("div", data_calculator="swtcg-attack")
     assert json.loads(root.attrs["data-preset"])["evade"] > 0
-    assert ext.page_addition(ENHANCE) == "" and ext.page_addition(HOME) == ""
+    assert ext.page_addition(HOME) == ""
     guardian = parse(ext.page_addition(GUARDIAN)).find("div", data_calculator="legion-attack")
     assert guardian.find("input", name="guardian").attrs["value"]
+
+
+def test_a_keyword_with_no_number_says_why_on_its_page():
+    from rulesengine.swtcg.api import NO_NUMBER
+
+    addition = CalculatorExtension().page_addition(ENHANCE)
+    assert "data-calculator" not in addition
+    assert '!!! note "No calculator"' in addition and NO_NUMBER["Enhance"] in addition
 
 
 def test_a_page_with_a_block_gets_no_second_calculator():
