@@ -122,16 +122,27 @@ def typed(values: Mapping[str, object], name: str, kind: type[V]) -> V:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad option as one line and exit status 2 (its own habit)."""
+    """argparse that reports a bad option as one line and exit status 2 (its own habit),
+    saying what the option allows when argparse's own words do not."""
+
+    def __init__(self, prog: str, options: Sequence[Option]) -> None:
+        super().__init__(prog=prog)
+        self._by_flag = {o.flag: o for o in options}
 
     def error(self, message: str) -> NoReturn:
+        flag = message.removeprefix("argument ").split(":", 1)[0].split("/")[0].strip()
+        option = self._by_flag.get(flag)
+        if option is not None and message.endswith("expected one argument"):
+            # argparse takes a value that starts with "-" (a negative number, "-1,red,none")
+            # for another option; say what is allowed and how to pass such a value.
+            message = f"{flag}: needs a value: {option.allowed()} (write {flag}=VALUE for a value starting with -)"
         self.exit(2, f"{self.prog}: {message}\n")
 
 
 def argument_parser(prog: str, options: Sequence[Option]) -> argparse.ArgumentParser:
     """A parser that collects raw strings; `validate` does the checking, so the CLI and
     the JSON entry point refuse the same inputs with the same words."""
-    parser = _Parser(prog=prog)
+    parser = _Parser(prog, options)
     for option in options:
         if option.kind == "bool":
             parser.add_argument(option.flag, dest=option.name, action="store_true", default=None, help=option.help or option.label)
