@@ -18,7 +18,7 @@ from rulesengine.swtcg.hidden_cost import HIDDEN_COST_OPTIONS, run_hidden_cost
 from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
 from rulesengine.swtcg.intercept import parse_intercepting_unit
 from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES, Policies
-from rulesengine.swtcg.power import PowerChanges
+from rulesengine.swtcg.power import PowerChanges, attacker_arena
 from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, resolve, trace
 from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
 from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT, Attacker, Unit
@@ -50,11 +50,16 @@ OPTIONS: tuple[Option, ...] = (
     _int("second_evade", "Second unit's Evade", 0, 0, 20),
     Option("intercept_by", "Intercepting unit", "text", "", help=INTERCEPT_HELP + "; empty for none"),
     _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted"),
-    _int("bombard", "Bombard", 0, 0, 30, "a Space unit attacks a Ground unit with this power; 0 for a normal attack"),
+    _int("bombard", "Bombard X (Space unit at a Ground unit)", 0, 0, 30,
+         "the attacker, in the Space arena, uses Bombard to attack the defender in the Ground arena with this power "
+         "(power changes still apply); needs the arena ground, since a unit in the Space arena cannot be bombarded; "
+         "0 for a normal attack in the defender's arena"),
     _int("inspiration", "Inspiring units with the attacker", 0, 0, 10, "+1 power each"),
     _int("pilot_power", "Pilot's power bonus", 0, 0, 10, "what the attacker's Pilot gives it"),
     Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none"),
-    Option("arena", "Attacker's arena", "choice", "ground", choices=ARENAS, help="the arena Switch reads; Bombard means space"),
+    Option("arena", "Defender's arena (where the attack is)", "choice", "ground", choices=ARENAS,
+           help="the arena the defender is in; the attacker is in it too (its Switch reads it) unless it uses Bombard, "
+                "which needs ground and puts the attacker in space"),
     _int("defender_inspiration", "Inspiring units with the defender", 0, 0, 10, "+1 health each"),
     _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker"),
     _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it"),
@@ -99,7 +104,7 @@ def _int_of(v: Mapping[str, object], name: str) -> int:
 def _attack(v: Mapping[str, object]) -> Attack:
     """The attack that validated inputs describe."""
     bombard = _int_of(v, "bombard")
-    arena = "space" if bombard else str(v["arena"])  # only a Space unit bombards
+    arena = attacker_arena(str(v["arena"]), bombard)
     changes = PowerChanges(
         bombard=bombard,
         inspiration=_int_of(v, "inspiration"),
