@@ -6,6 +6,7 @@ only dispatches, so the games stay independent.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -32,4 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if game not in GAMES:
         print(f"rulesengine: unknown game {game!r}; choose one of: {', '.join(GAMES)}", file=sys.stderr)
         return 2
-    return _game_main(game)(rest)
+    try:
+        return _game_main(game)(rest)
+    except BrokenPipeError:
+        # The reader closed the pipe (`... | head`): stop quietly, as other tools do, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
