@@ -13,6 +13,7 @@ from dataclasses import replace
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.options import Option, validate
+from rulesengine.swtcg.comma_list import comma_items
 from rulesengine.swtcg.dice import hit_threshold
 from rulesengine.swtcg.hidden_cost import HIDDEN_COST_OPTIONS, run_hidden_cost
 from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
@@ -140,7 +141,7 @@ def _attack(v: Mapping[str, object]) -> Attack:
 
 def _faces(text: str, dice: int) -> tuple[int, ...]:
     allowed = f"{dice} comma-separated faces from 1 to 6 (this attack rolls {dice} dice)"
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+    parts = comma_items(text, "--faces", allowed)
     if len(parts) != dice or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
         raise InputError("--faces", allowed, text)
     return tuple(int(p) for p in parts)

@@ -8,6 +8,7 @@ unit is described by a short spec, e.g. `health=5,damage=1,armor,shields=1,parry
 from __future__ import annotations
 
 from rulesengine.errors import InputError
+from rulesengine.swtcg.comma_list import comma_items
 from rulesengine.swtcg.trace import Step, step
 from rulesengine.swtcg.units import INTERCEPTOR, Unit
 
@@ -22,9 +23,7 @@ def parse_intercepting_unit(spec: str, flag: str = "--intercept-by") -> Unit:
     """The intercepting unit a spec describes; raises InputError naming `flag`."""
     numbers: dict[str, int] = {}
     armor = False
-    for part in (p.strip().lower() for p in spec.split(",")):
-        if not part:
-            continue
+    for part in (item.lower() for item in comma_items(spec, flag, SPEC_HELP)):
         if part == "armor":
             armor = True
             continue

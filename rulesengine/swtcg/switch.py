@@ -7,6 +7,7 @@ The engine reads a Switch as a power bonus per arena, written
 from __future__ import annotations
 
 from rulesengine.errors import InputError
+from rulesengine.swtcg.comma_list import comma_items
 
 ARENAS = ("space", "ground", "character")
 SPEC_HELP = "arena=bonus pairs such as ground=+1,space=+2 (arenas: space, ground, character)"
@@ -15,9 +16,7 @@ SPEC_HELP = "arena=bonus pairs such as ground=+1,space=+2 (arenas: space, ground
 def parse_switch(spec: str, flag: str = "--switch") -> dict[str, int]:
     """Power bonus per arena from a spec; raises InputError naming `flag`."""
     bonuses: dict[str, int] = {}
-    for part in (p.strip() for p in spec.split(",")):
-        if not part:
-            continue
+    for part in comma_items(spec, flag, SPEC_HELP):
         arena, sep, amount = part.partition("=")
         arena = arena.strip().lower()
         if not sep or arena not in ARENAS or arena in bonuses:
