@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .notes import game_of
 
 TargetKind = Literal["note", "keyword", "asset"]
 
@@ -80,21 +79,21 @@ class LinkIndex:
 
     def find_page(self, name: str, from_path: str) -> Found:
         key = link_key(name)
-        return _find(self._pages_by_suffix.get(key, ()), key, from_path)
+        return _find(self._pages_by_suffix.get(key, ()), key)
 
     def find_asset(self, name: str, from_path: str) -> Found:
         key = name.strip().replace("\\", "/").lstrip("/").lower()
-        return _find(self._assets_by_suffix.get(key, ()), key, from_path)
+        return _find(self._assets_by_suffix.get(key, ()), key)
 
 
-def _find(matches: tuple[Target, ...], key: str, from_path: str) -> Found:
+def _find(matches: tuple[Target, ...], key: str) -> Found:
     if len(matches) > 1:
-        # Shortest path wins when only one candidate is the name itself, as in Obsidian.
+        # A name that is one candidate's whole path wins, as in Obsidian. Nothing else
+        # breaks a tie: Obsidian would pick by folder or by path length, which a note in
+        # another game can change silently, so the owner is asked to write the folder.
         exact = tuple(t for t in matches if any(own == key for own in t.keys))
-        same_game = tuple(t for t in matches if game_of(t.path) == game_of(from_path))
-        for narrowed in (exact, same_game):
-            if len(narrowed) == 1:
-                return Found(narrowed[0], matches)
+        if len(exact) == 1:
+            return Found(exact[0], matches)
     if len(matches) == 1:
         return Found(matches[0], matches)
     return Found(None, matches)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import posixpath
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .index import Found, LinkIndex, link_key
@@ -66,13 +67,24 @@ def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
                     missing[resolution.path] = (ref.target.note, mentions)
     return Resolved(
         links,
-        tuple(problems),
+        _counted(problems),
         {path: tuple(found) for path, found in backlinks.items()},
         {key: (name, tuple(found)) for key, (name, found) in missing.items()},
     )
 
 
 Finding = tuple[Literal["error", "warning", "info"], str]
+
+
+def _counted(problems: list[Problem]) -> tuple[Problem, ...]:
+    """One problem per link; the same link written twice on one line is one line that
+    says how many, since `path:line: message` cannot tell the two apart."""
+    counts = Counter(problems)
+    return tuple(
+        problem if counts[problem] == 1
+        else replace(problem, message=f"{problem.message} ({counts[problem]} times on this line)")
+        for problem in counts
+    )
 
 
 def resolve_ref(

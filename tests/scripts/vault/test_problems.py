@@ -58,10 +58,57 @@ def test_an_ambiguous_image_is_an_error() -> None:
     assert found == ["error a.md:1: ambiguous link ![[Hit.png]]: it could be any of x/Hit.png, y/Hit.png"]
 
 
-def test_the_same_game_breaks_a_tie() -> None:
-    compiled = compile_vault({"x/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
+def test_the_same_game_does_not_break_a_tie() -> None:
+    # Obsidian would not pick x/Cover.md for x/a.md either: the owner must say which.
+    found = problems({"x/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""})
+    assert found == ["error x/a.md:1: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md"]
+
+
+def test_a_folder_in_the_link_settles_an_ambiguous_name() -> None:
+    compiled = compile_vault({"x/a.md": "[[x/Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
     assert compiled.problems == []
-    assert "[Cover](Cover.md)" in compiled.pages["x/a.md"]
+    assert "[x/Cover](Cover.md)" in compiled.pages["x/a.md"]
+
+
+def test_every_ambiguous_link_is_reported_at_its_own_line() -> None:
+    notes = {
+        "legion/Attack.md": "[[Dodge]], [[Cover]]\n\ntext\n\nafter [[dodge]]\n",
+        "legion/keywords/Cover.md": "[[Attack]], [[Dodge]]\n",
+        "legion/keywords/Dodge.md": "",
+        "swtcg/Dodge.md": "",
+        "How.md": "one\n- [[Dodge|tokens]]\n",
+    }
+    candidates = "it could be any of legion/keywords/Dodge.md, swtcg/Dodge.md"
+    assert sorted(problems(notes)) == [
+        f"error How.md:2: ambiguous link [[Dodge|tokens]]: {candidates}",
+        f"error legion/Attack.md:1: ambiguous link [[Dodge]]: {candidates}",
+        f"error legion/Attack.md:5: ambiguous link [[dodge]]: {candidates}",
+        f"error legion/keywords/Cover.md:1: ambiguous link [[Dodge]]: {candidates}",
+    ]
+
+
+def test_the_same_problem_twice_on_one_line_says_so() -> None:
+    found = problems({"a.md": "[[Cover]] or [[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""})
+    assert found == [
+        "error a.md:1: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md (2 times on this line)"
+    ]
+
+
+def test_every_missing_heading_image_and_unclosed_link_is_reported() -> None:
+    notes = {
+        "a.md": "[[b#Nowhere]]\n![[Nope.png]]\n[[open\n\n[[b#Nowhere]] ![[Nope.png]] [[open\n",
+        "c.md": "x\n[[b#Nowhere]]\n![[Nope.png]]\n[[open\n",
+        "b.md": "# Somewhere\n",
+    }
+    heading = "warning {}: missing heading in [[b#Nowhere]]: b.md has no heading 'Nowhere'"
+    image = "warning {}: missing image ![[Nope.png]]: no file 'Nope.png' in the vault"
+    unclosed = "warning {}: unclosed [[ (no ]] on this line)"
+    expected = [
+        heading.format("a.md:1"), image.format("a.md:2"), unclosed.format("a.md:3"),
+        heading.format("a.md:5"), image.format("a.md:5"), unclosed.format("a.md:5"),
+        heading.format("c.md:2"), image.format("c.md:3"), unclosed.format("c.md:4"),
+    ]
+    assert sorted(problems(notes)) == sorted(expected)
 
 
 def test_an_embed_cycle_is_reported_and_not_followed() -> None:

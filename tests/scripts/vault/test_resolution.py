@@ -34,9 +34,9 @@ INDEX = LinkIndex(
         ("keywords/Guardian X", "index.md", "legion/keywords/Guardian X.md"),
         ("eywords/Guardian X", "index.md", None),  # a folder name is matched whole
         ("Cover X", "index.md", "legion/keywords/Cover X.md"),
-        ("Cover", "legion/Attack.md", "legion/keywords/Cover.md"),
-        ("Cover", "swtcg/x.md", "swtcg/Cover.md"),
-        ("Cover", "index.md", None),  # ambiguous from outside both games
+        ("Cover", "legion/Attack.md", None),  # ambiguous even from inside one game
+        ("Cover", "swtcg/x.md", None),
+        ("Cover", "index.md", None),
         ("keywords/cover", "index.md", "legion/keywords/Cover.md"),
         ("Attack Pool", "legion/Attack.md", "Attack Pool.md"),
         ("Evade", "legion/Attack.md", "swtcg/keywords/evade.md"),

@@ -104,8 +104,13 @@ def test_bad_notes_fail_with_path_and_line_and_no_traceback(tmp_path: Path) -> N
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "latin1.md:2: the note is not UTF-8 (byte 0xff)" in result.stderr
-    assert "index.md:3: ambiguous link [[Cover]]: it could be any of a/Cover.md, b/Cover.md" in result.stderr
+    ambiguous = "ambiguous link [[Cover]]: it could be any of a/Cover.md, b/Cover.md"
+    # Every place is named, not only the first, so the owner fixes them in one pass.
+    for place in ("index.md:3", "index.md:5", "a/Note.md:1"):
+        assert f"{place}: {ambiguous}" in result.stderr
+    assert "the vault has 4 error(s)" in result.stderr
     assert "index.md:3: unclosed [[" in result.stderr
+    assert "index.md:5: unclosed [[" in result.stderr
 
 
 def test_the_shipped_vault_builds_strict_at_slug_urls(tmp_path: Path) -> None:
