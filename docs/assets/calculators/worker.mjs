@@ -22,6 +22,9 @@ async function start() {
   const pyodide = await loadPyodide({
     indexURL,
     lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    // Without this Pyodide would look for missing packages on its CDN; everything it may
+    // ever load is served from our own path.
+    packageBaseUrl: indexURL,
     // Pyodide prints to the console by default; the page shows its own state instead.
     stdout: () => {},
     stderr: () => {},
