@@ -142,7 +142,9 @@ def _replacement(
     if resolution.kind == "image" and resolution.path is not None:
         return _image(target.note, target.alias, resolution.path, host, ctx.config)
     if resolution.kind == "asset" and resolution.path is not None:
-        return f"[{escape_text(posixpath.basename(resolution.path))}]({relative_url(resolution.path, host.path)})"
+        # An embedded file is named by its file name; a link reads as the note wrote it.
+        shown = escape_text(posixpath.basename(resolution.path)) if ref.kind == "embed" else text
+        return f"[{shown}]({relative_url(resolution.path, host.path)})"
     return f'<span class="vault-broken">{escape_text(target.alias or target.note)}</span>'
 
 

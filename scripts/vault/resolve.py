@@ -14,6 +14,8 @@ from .problems import Problem
 from .scan import Ref
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".avif"})
+# Files Obsidian attaches: a link naming one is to a file, never to a note not written yet.
+ATTACHMENT_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".mp3", ".wav", ".ogg", ".m4a", ".mp4", ".webm", ".mov"}
 
 ResolutionKind = Literal["page", "image", "asset", "missing", "broken"]
 
@@ -113,6 +115,16 @@ def resolve_ref(
         return _heading(pages[found.target.path], target.heading, found.target.path, written)
     if found.candidates:
         return Resolution("broken", None, None), ("error", _ambiguous(written, found))
+    if suffix and suffix != ".md":
+        # [[HitIcon.png]], or an escaped embed \![[HitIcon.png]]: a link to the file itself.
+        file = index.find_asset(target.note, page.path)
+        if file.target is not None:
+            return Resolution("asset", file.target.path, None), None
+        if file.candidates:
+            return Resolution("broken", None, None), ("error", _ambiguous(written, file))
+        if suffix in ATTACHMENT_SUFFIXES:
+            missing_file = f"missing file {written}: no file {target.note!r} in the vault"
+            return Resolution("broken", None, None), ("warning", missing_file)
     return (
         Resolution("missing", link_key(target.note), None),
         ("info", f"unresolved link {written}: no note named {target.note!r} yet"),

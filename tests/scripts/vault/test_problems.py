@@ -194,3 +194,24 @@ def test_extension_additions_generated_pages_and_their_problems() -> None:
     assert dodge.index("[[not rewritten]]") < dodge.index("## Pages that link here")
     assert compiled.generated["coverage.md"] == "# Coverage\n\nDodge, Evade, Gloss"
     assert {"Coverage": "coverage.md"} in compiled.nav
+
+
+def test_a_link_to_an_image_is_no_missing_note() -> None:
+    notes = {"a.md": "x\n\\![[Hit.png]] and [[pics/hit.png|the icon]]\n"}
+    compiled = compile_vault(notes, CONFIG, assets=["Pics/Hit.png"])
+    assert compiled.problems == []
+    assert "\\![Hit.png](Pics/Hit.png) and [the icon](Pics/Hit.png)" in compiled.pages["a.md"]
+    assert [path for path in compiled.generated if path.startswith("missing/")] == ["missing/index.md"]
+
+
+def test_a_link_to_a_file_that_is_not_there_is_a_warning() -> None:
+    found = problems({"a.md": "x\n[[Nope.pdf]] \\![[Nope.png]]\n"}, assets=["Pics/Hit.png"])
+    assert sorted(found) == [
+        "warning a.md:2: missing file [[Nope.pdf]]: no file 'Nope.pdf' in the vault",
+        "warning a.md:2: missing file [[Nope.png]]: no file 'Nope.png' in the vault",
+    ]
+
+
+def test_an_ambiguous_link_to_a_file_is_an_error() -> None:
+    found = problems({"a.md": "[[Hit.png]]"}, assets=["x/Hit.png", "y/Hit.png"])
+    assert found == ["error a.md:1: ambiguous link [[Hit.png]]: it could be any of x/Hit.png, y/Hit.png"]
