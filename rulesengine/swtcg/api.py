@@ -22,6 +22,7 @@ from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKIL
 from rulesengine.swtcg.power import PowerChanges, attacker_arena
 from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, resolve, trace
 from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
+from rulesengine.swtcg.wording import plural
 from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT, Attacker, Unit
 
 __all__ = ["HIDDEN_COST_OPTIONS", "KEYWORDS", "NO_NUMBER", "OPTIONS", "run", "run_hidden_cost"]
@@ -140,7 +141,8 @@ def _attack(v: Mapping[str, object]) -> Attack:
 
 
 def _faces(text: str, dice: int) -> tuple[int, ...]:
-    allowed = f"{dice} comma-separated faces from 1 to 6 (this attack rolls {dice} dice)"
+    faces = f"{dice} comma-separated faces" if dice != 1 else "1 face"
+    allowed = f"{faces} from 1 to 6 (this attack rolls {plural(dice, 'die', 'dice')})"
     parts = comma_items(text, "--faces", allowed)
     if len(parts) != dice or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
         raise InputError("--faces", allowed, text)

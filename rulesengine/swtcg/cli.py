@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import cast
 
 from rulesengine.errors import RulesError
@@ -18,10 +19,19 @@ from rulesengine.swtcg.api import HIDDEN_COST_OPTIONS, OPTIONS, run, run_hidden_
 PROG = "rulesengine swtcg"
 
 
-def _percent(fraction: str) -> str:
+def _percent(p: Fraction) -> str:
     """Display only: the engine's answer stays the exact fraction printed beside it."""
-    num, _, den = fraction.partition("/")
-    return f"{100 * int(num) / int(den or 1):6.2f}%"
+    return f"{float(p) * 100:.2f}%"
+
+
+def damage_rows(damage: Mapping[str, str]) -> list[str]:
+    """Damage, probability %, at least %, exact fraction: one aligned row per amount."""
+    exact = {int(k): Fraction(v) for k, v in damage.items()}  # api: amount -> str(Fraction)
+    rows = [f"{'damage':>6}  {'probability':>11}  {'at least':>9}  exact"]
+    for amount in sorted(exact):
+        at_least = sum((p for k, p in exact.items() if k >= amount), Fraction(0))
+        rows.append(f"{amount:>6}  {_percent(exact[amount]):>11}  {_percent(at_least):>9}  {exact[amount]}")
+    return rows
 
 
 def attack_table(result: Mapping[str, object]) -> str:
@@ -30,16 +40,16 @@ def attack_table(result: Mapping[str, object]) -> str:
     lines = [
         f"defender: {attack['defender']}   power {attack['power']}   dice {attack['dice']}   hit on {attack['hits_on']}+",
         "policies: " + ", ".join(f"{k}={v}" for k, v in cast(Mapping[str, object], result["policies"]).items()),
-        "damage  probability",
     ]
-    for amount, p in cast(Mapping[str, str], result["damage"]).items():  # api: amount -> str(Fraction)
-        lines.append(f"{amount:>6}  {p:>14} {_percent(p)}")
+    lines += damage_rows(cast(Mapping[str, str], result["damage"]))
     lines.append(f"expected damage: {result['expected_damage']}")
-    lines.append(f"defender discarded: {result['defeated']} {_percent(str(result['defeated']))}")
+    defeated = Fraction(str(result["defeated"]))
+    lines.append(f"defender discarded: {_percent(defeated)} ({defeated})")
     second = result["second"]
     assert isinstance(second, dict)
     if second["used"]:
-        lines.append(f"second unit: expected damage {second['expected_damage']}, discarded {second['defeated']}")
+        second_out = Fraction(str(second["defeated"]))
+        lines.append(f"second unit: expected damage {second['expected_damage']}, discarded {_percent(second_out)} ({second_out})")
     deflected = result["deflected"]
     assert isinstance(deflected, dict)
     if deflected["expected_damage"] != "0":

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rulesengine.options import Option, typed, validate
+from rulesengine.swtcg.wording import plural
 
 HIDDEN_COST_OPTIONS: tuple[Option, ...] = (
     Option("build_cost", "Current build cost", "int", 6, minimum=0, maximum=30, help="after any cost changes"),
@@ -44,10 +45,10 @@ def hidden_cost(build_cost: int, counters: int, x: int) -> HiddenCost:
     if counters == 0:
         return HiddenCost(False, required, remaining, None, "Hidden Cost needs a partially built card: it has no build counters.")
     if counters < required:
-        return HiddenCost(False, required, remaining, None, f"It needs {required} build counters (X or the build cost, whichever is less); it has {counters}.")
+        return HiddenCost(False, required, remaining, None, f"It needs {plural(required, 'build counter')} (X or the build cost, whichever is less); it has {counters}.")
     if remaining == 0:
         return HiddenCost(True, required, 0, 0, "The counters already cover the build cost: it completes without Force.")
-    return HiddenCost(True, required, remaining, remaining, f"It has the {required} counters needed: pay {remaining} Force for the remaining build cost.")
+    return HiddenCost(True, required, remaining, remaining, f"It has the {plural(required, 'counter')} needed: pay {remaining} Force for the remaining build cost.")
 
 
 def run_hidden_cost(values: Mapping[str, object]) -> dict[str, object]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import InputError
 from rulesengine.swtcg.trace import Step, step
+from rulesengine.swtcg.wording import agrees, plural
 
 INSPIRATION_POWER = 1
 BOMBARD_FROM = "space"
@@ -79,7 +80,10 @@ def power_steps(printed_power: int, changes: PowerChanges, shields: int) -> tupl
             f"with {changes.bombard} power instead of its own {printed_power}; power changes still apply."
         )))
     if changes.inspiration:
-        notes.append(("inspiration", f"Inspiration: {changes.inspiration} other unit(s) of the attacker's side in its arena give +{INSPIRATION_POWER * changes.inspiration} power."))
+        notes.append(("inspiration", (
+            f"Inspiration: {plural(changes.inspiration, 'other unit')} of the attacker's side in its arena "
+            f"{agrees(changes.inspiration, 'gives', 'give')} +{INSPIRATION_POWER * changes.inspiration} power."
+        )))
     if changes.pilot:
         notes.append(("pilot", f"Pilot: the attacker's Pilot gives {changes.pilot:+d} power."))
     if changes.switch:

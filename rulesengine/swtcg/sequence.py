@@ -23,6 +23,7 @@ from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power, pow
 from rulesengine.swtcg.prevention import Defences, prevent_damage
 from rulesengine.swtcg.trace import Step, step
 from rulesengine.swtcg.units import ATTACKER, DEFENDER, SECOND_UNIT, AfterRoll, Attacker, Unit
+from rulesengine.swtcg.wording import agrees, plural
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,8 @@ def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
     threshold = hit_threshold(defender.armor)
     declared = Declared(defender, power, dice, attack.attacker.accuracy, defender.armor, attack.attacker.critical_hit, defender.parry)
     text = (
-        f"The attacker has {power} power; the defender's Shields {defender.shields} leave {dice} attack dice, "
-        f"each hitting when its face plus Accuracy {attack.attacker.accuracy} is {threshold} or more"
+        f"The attacker has {power} power; the defender's Shields {defender.shields} leave {plural(dice, 'attack die', 'attack dice')}, "
+        f"{agrees(dice, 'which hits', 'each hitting')} when its face plus Accuracy {attack.attacker.accuracy} is {threshold} or more"
         + (" (Armor)." if defender.armor else ".")
     )
     steps: tuple[Step, ...] = (intercept_step,) if intercept_step else ()
@@ -150,15 +151,21 @@ def roll_reading_steps(declared: Declared) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _shown(faces: Sequence[int]) -> str:
+    if not faces:
+        return "No attack dice are rolled"
+    return f"The {agrees(len(faces), 'die shows', 'dice show')} {', '.join(map(str, faces))}"
+
+
 def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ...]]:
     """One attack with the given faces (the roll after re-rolls), step by step."""
     declared, steps = declare_attack(attack)
     if len(faces) != declared.dice:
-        raise ValueError(f"the attack rolls {declared.dice} dice, {len(faces)} faces given")
+        raise ValueError(f"the attack rolls {plural(declared.dice, 'die', 'dice')}, {plural(len(faces), 'face')} given")
     roll = read_roll(faces, declared.accuracy, declared.armor)
     roll_step = step(
         "roll", "roll",
-        f"The dice show {', '.join(map(str, faces)) or 'nothing'}: {roll.hits} hit"
+        f"{_shown(faces)}: {plural(roll.hits, 'hit')}"
         + f"; natural 6: {'yes' if roll.natural_six else 'no'}; natural 1: {'yes' if roll.natural_one else 'no'}.",
         faces=list(faces), hits=roll.hits, natural_six=roll.natural_six, natural_one=roll.natural_one,
     )
