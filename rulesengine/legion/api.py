@@ -31,6 +31,7 @@ from rulesengine.legion.model import (
 )
 from rulesengine.legion.vehicle_damage import EFFECTS, vehicle_damage
 from rulesengine.options import Option, typed, validate
+from rulesengine.wording import plural
 
 MAX_DICE = 30
 """The documented bound on one attack pool (red + black + white)."""
@@ -136,19 +137,19 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
     guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
     if len(guardians) > MAX_GUARDIANS:
-        raise InputError("--guardian", f"at most {MAX_GUARDIANS} guardians", len(guardians))
+        raise InputError("--guardian", f"at most {plural(MAX_GUARDIANS, 'guardian')}", len(guardians))
     faces = Faces(
         attack=_faces("--attack-faces", v["attack_faces"], ATTACK_FACES),
         guardians=tuple(_faces("--guardian-faces", g, DEFENSE_FACES) for g in _split(typed(v, "guardian_faces", tuple))),
         defense=_faces("--defense-faces", v["defense_faces"], DEFENSE_FACES),
     )
     if len(faces.attack) > weapons.size:
-        raise InputError("--attack-faces", f"at most {weapons.size} faces, one per attack die (red, then black, then white)", v["attack_faces"])
+        raise InputError("--attack-faces", f"at most {plural(weapons.size, 'face')}, one per attack die (red, then black, then white)", v["attack_faces"])
     if (faces.defense or faces.guardians) and len(faces.attack) < weapons.size:
         which = "--defense-faces" if faces.defense else "--guardian-faces"
         raise InputError(which, f"only with --attack-faces for every attack die ({weapons.size})", len(faces.attack))
     if len(faces.guardians) > len(guardians):
-        raise InputError("--guardian-faces", f"at most {len(guardians)} lists, one per --guardian", len(faces.guardians))
+        raise InputError("--guardian-faces", f"at most {plural(len(guardians), 'list')}, one per --guardian", len(faces.guardians))
     defender = Defender(
         defense=_str_of(v, "defense"), surge=_str_of(v, "defense_surge"), surge_tokens=_int_of(v, "defense_surge_tokens"),
         dodge=_int_of(v, "dodge"), cover=_str_of(v, "cover"), cover_x=_int_of(v, "cover_x"),

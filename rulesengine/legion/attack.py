@@ -26,6 +26,7 @@ from rulesengine.legion.keywords.suppression import gains_suppression
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.surges import SurgeConversion
+from rulesengine.wording import plural
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Dist
     cancelled = hits_to_cancel(s.hits, guardian, ctx.attack.policies.guardian) if ctx.guardians_act else 0
     faces = ctx.pool.faces.guardian(index)
     if len(faces) > cancelled:
-        raise InputError("--guardian-faces", f"at most {cancelled} faces for guardian {index + 1} (one per hit it cancels)", ",".join(faces))
+        raise InputError("--guardian-faces", f"at most {plural(cancelled, 'face')} for guardian {index + 1} (one per hit it cancels)", ",".join(faces))
     if not cancelled:
         return s
     rolled = roll_defense_dice(guardian.die, cancelled, guardian.surge, 0, faces)
@@ -119,7 +120,7 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
     dice = s.crits + s.hits + extra_defense_dice(defender, ctx.pool.weapons.pierce)
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
-        raise InputError("--defense-faces", f"at most {dice} faces (the defender rolls {dice} dice)", ",".join(faces))
+        raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
     rolled = roll_defense_dice(defender.defense, dice, defender.surge, defender.surge_tokens, faces)
     # From here on only the number of results matters, not which are crits: merge them.
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits)

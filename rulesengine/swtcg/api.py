@@ -22,7 +22,7 @@ from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKIL
 from rulesengine.swtcg.power import PowerChanges, attacker_arena
 from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, resolve, trace
 from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
-from rulesengine.swtcg.wording import plural
+from rulesengine.wording import plural
 from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT, Attacker, Unit
 
 __all__ = ["HIDDEN_COST_OPTIONS", "KEYWORDS", "NO_NUMBER", "OPTIONS", "run", "run_hidden_cost"]

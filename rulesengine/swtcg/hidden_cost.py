@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rulesengine.options import Option, typed, validate
-from rulesengine.swtcg.wording import plural
+from rulesengine.wording import plural
 
 HIDDEN_COST_OPTIONS: tuple[Option, ...] = (
     Option("build_cost", "Current build cost", "int", 6, minimum=0, maximum=30, help="after any cost changes"),

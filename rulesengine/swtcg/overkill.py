@@ -11,7 +11,7 @@ from __future__ import annotations
 from rulesengine.swtcg.policies import overkill_excess_to_second
 from rulesengine.swtcg.trace import Step, step
 from rulesengine.swtcg.units import Unit
-from rulesengine.swtcg.wording import agrees, plural
+from rulesengine.wording import agrees, plural
 
 
 def _all_to_defender(hits: int) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import InputError
 from rulesengine.swtcg.trace import Step, step
-from rulesengine.swtcg.wording import agrees, plural
+from rulesengine.wording import agrees, plural
 
 INSPIRATION_POWER = 1
 BOMBARD_FROM = "space"

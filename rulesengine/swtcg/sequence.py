@@ -23,7 +23,7 @@ from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power, pow
 from rulesengine.swtcg.prevention import Defences, prevent_damage
 from rulesengine.swtcg.trace import Step, step
 from rulesengine.swtcg.units import ATTACKER, DEFENDER, SECOND_UNIT, AfterRoll, Attacker, Unit
-from rulesengine.swtcg.wording import agrees, plural
+from rulesengine.wording import agrees, plural
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pytest
 from rulesengine.errors import InputError
 from rulesengine.swtcg.cli import main
 from rulesengine.swtcg.hidden_cost import hidden_cost
-from rulesengine.swtcg.wording import agrees, plural
+from rulesengine.wording import agrees, plural
 from tests.rulesengine.swtcg.swtcg_oracle import run
 
 # A number followed by a noun in the wrong number: "1 hits", "2 hit;", "1 dice", "1 faces".
