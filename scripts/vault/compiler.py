@@ -18,6 +18,7 @@ from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
 from .glossary import Definition, keyword_slug, split_glossary
+from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
@@ -63,7 +64,7 @@ def compile_vault(
     generated = {path: text for path, text in written.items() if pages[path].generated}
     titles = {path: page.title for path, page in pages.items()}
     generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
-    generated.update(_keyword_indexes(pages, config, titles))
+    generated.update(_keyword_indexes(pages, ctx, titles))
     generated.update(_extension_pages(extensions, pages, titles, problems))
     problems.extend(url_collisions(titles))
     return CompiledVault(
@@ -196,18 +197,19 @@ def _missing_pages(
 
 
 def _keyword_indexes(
-    pages: Mapping[str, PageSource], config: VaultConfig, titles: dict[str, str]
+    pages: Mapping[str, PageSource], ctx: RenderContext, titles: dict[str, str]
 ) -> dict[str, str]:
-    by_game: dict[str, list[tuple[str, str]]] = {}
+    by_game: dict[str, list[PageSource]] = {}
     for page in pages.values():
         if page.context.keyword is not None and page.context.game is not None:
-            by_game.setdefault(page.context.game, []).append((page.title, page.path))
+            by_game.setdefault(page.context.game, []).append(page)
     indexes: dict[str, str] = {}
-    for game, keywords in by_game.items():
-        path = posixpath.join(game, config.keyword_folder, "index.md")
+    for game, keyword_pages in by_game.items():
+        path = posixpath.join(game, ctx.config.keyword_folder, "index.md")
         if path not in pages:
-            title = config.games.get(game, game)
-            indexes[path] = keyword_index(path, title, keywords)
+            host = index_host(path, game)
+            rows = [(page.title, page.path, keyword_summary(page, host, ctx)) for page in keyword_pages]
+            indexes[path] = keyword_index(path, ctx.config.games.get(game, game), rows)
             titles[path] = "Keywords"
     return indexes
 

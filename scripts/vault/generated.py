@@ -70,13 +70,21 @@ def missing_index(host: str, missing: Mapping[str, tuple[str, int]]) -> str:
     )
 
 
-def keyword_index(host: str, game_title: str, keywords: Sequence[tuple[str, str]]) -> str:
-    """`keywords`: (keyword name, page path) pairs."""
+def keyword_index(host: str, game_title: str, keywords: Sequence[tuple[str, str, str]]) -> str:
+    """`keywords`: (keyword name, page path, one-line Markdown summary) triples."""
+    title = f"# {escape_text(game_title)} keywords\n\n"
+    if not keywords:
+        return f"{title}No keywords yet.\n"
+    count = len(keywords)
     rows = "\n".join(
-        f"- [{escape_text(name)}]({relative_url(path, host)})"
-        for name, path in sorted(keywords, key=lambda pair: pair[0].lower())
+        f"| [{escape_text(name)}]({relative_url(path, host)}) | {summary} |"
+        for name, path, summary in sorted(keywords, key=lambda row: row[0].lower())
     )
-    return f"# {escape_text(game_title)} keywords\n\n{rows or 'No keywords yet.'}\n"
+    return (
+        f"{title}{count} keyword{'s' if count != 1 else ''}, each with the first sentence of its page. "
+        "A keyword page with a calculator lets you try the rule with your own numbers.\n\n"
+        f"| Keyword | Summary |\n| --- | --- |\n{rows}\n"
+    )
 
 
 def keyword_list(host: str, keywords: Sequence[tuple[str, str]]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from .bullets import rewrite_bullets
@@ -122,6 +122,14 @@ def _render_fence(
     except ExtensionProblem as problem:
         problems.append(Problem(where.path, where.line, "error", str(problem)))
         return ""
+
+
+def inline_link(ref: Ref, resolution: Resolution, page: PageSource, host: Host, ctx: RenderContext) -> str | None:
+    """A wikilink or embed written on one line for another page (the keyword index): like
+    on the page itself, except that an embedded note is a link, never its content."""
+    if ref.kind == "embed" and resolution.kind == "page":
+        ref = replace(ref, kind="link")
+    return _replacement(ref, resolution, page, host, ctx, [])
 
 
 def _replacement(
