@@ -16,6 +16,7 @@ from rulesengine.urls import base_for, page_url
 __all__ = ["base_for", "page_url", "rule_href", "rule_target", "text_fragment"]
 
 ATTACK_NOTE = "legion/Attack.md"
+GUARDIAN_NOTE = "legion/keywords/Guardian X.md"
 
 # The Attack note numbers its steps 1-10 and gives only steps 3 and 10 headings; a text
 # fragment of the step's bold title reaches the others.
@@ -38,13 +39,36 @@ ATTACK_HEADINGS = {
     "choose-additional-attack-pool": "choose-additional-attack-pool",
 }
 
+# Sub-steps (4a-4c, 7a-7c) are lettered lines inside their step's paragraph, titled in
+# bold italics. "Roll Dice" and "Reroll Dice" title both 4a/7a and 4b/7b, and a text
+# fragment stops at the first match, so each also names the words right after its title
+# (the suffix) to land on its own step. Fragments are (text, suffix) as rendered: no
+# markup, no icons.
+ATTACK_SUBSTEPS = {
+    "4a": ("Roll Dice", ": The attacker rolls"),
+    "4b": ("Reroll Dice", ": The attacker can"),
+    "4c": ("Convert Attack Surges", ""),
+    "7a": ("Roll Dice", ": For each hit"),
+    "7b": ("Reroll Dice", ": The defender can"),
+    "7c": ("Convert Defense Surges", ""),
+}
+
+# Guardian X trace steps apply one paragraph each of the Guardian X note: the guardian
+# cancelling hits (the note's first paragraph) and Pierce cancelling its blocks (a bullet
+# whose "pierce x" is a link; fragments match across inline elements).
+GUARDIAN_STEPS = {
+    "guardian": "may cancel up to x hit",
+    "pierce": "The pierce x keyword can be used to cancel block",
+}
+
 LEGION_NOTES = {
     "dice": ("legion/Dice.md", ""),
     "surges": ("legion/Surges.md", ""),
     "suppression": ("legion/Suppression.md", ""),
     "wounds": ("legion/Wounds.md", ""),
-    # The translated note has no headings; its vehicle part starts at this line.
-    "vehicle-damage": ("legion/Attack Resolution and Vehicle Damage.md", "#:~:text=Vehicle%20damage"),
+    # The translated note has no headings; its vehicle part starts at this line. The page
+    # title (in the header, before it) holds "Vehicle Damage" too, so name what follows.
+    "vehicle-damage": ("legion/Attack Resolution and Vehicle Damage.md", "#:~:text=Vehicle%20damage,-After%20a%20vehicle%20model"),
 }
 
 LEGION_KEYWORD_NOTES = {
@@ -79,21 +103,30 @@ SWTCG_KEYWORD_PAGES = frozenset({
 })
 
 
-def rule_target(game: str, rule: str) -> tuple[str, str] | None:
-    """(vault path, fragment) of the paragraph stating `rule`, or None if no page has it."""
+def rule_target(game: str, rule: str, step: str = "") -> tuple[str, str] | None:
+    """(vault path, fragment) of the paragraph stating `rule`, or None if no page has it.
+
+    `step` is the trace step's id (4a, 7c, guardian): where a rule spans several
+    paragraphs, it picks the one that step applies."""
     key = rule.strip().lower()
     if game == "legion":
-        return _legion_target(key)
+        return _legion_target(key, step.strip().lower())
     if game == "swtcg":
         return _swtcg_target(key)
     return None
 
 
-def _legion_target(key: str) -> tuple[str, str] | None:
+def _legion_target(key: str, step: str) -> tuple[str, str] | None:
     if key.startswith("attack-step-"):
         number = "".join(c for c in key[len("attack-step-"):] if c.isdigit())
+        # A sub-step counts only under its own step's rule (4a under attack-step-4).
+        if step in ATTACK_SUBSTEPS and step[:-1] == number:
+            words, suffix = ATTACK_SUBSTEPS[step]
+            return ATTACK_NOTE, text_fragment(words, suffix=suffix)
         title = ATTACK_STEP_TITLES.get(number)
         return (ATTACK_NOTE, text_fragment(title)) if title else (ATTACK_NOTE, "")
+    if key in ("guardian-x", "guardian") and step in GUARDIAN_STEPS:
+        return GUARDIAN_NOTE, text_fragment(GUARDIAN_STEPS[step])
     if key in ("attack", "attack-sequence"):
         return ATTACK_NOTE, ""
     if key in ATTACK_HEADINGS:
@@ -116,13 +149,24 @@ def _swtcg_target(key: str) -> tuple[str, str] | None:
     return None
 
 
-def text_fragment(words: str) -> str:
-    """A URL text fragment (`#:~:text=...`): the browser scrolls to and marks those words."""
-    return "#:~:text=" + quote(words, safe="")
+def text_fragment(words: str, *, prefix: str = "", suffix: str = "") -> str:
+    """A URL text fragment (`#:~:text=[prefix-,]words[,-suffix]`): the browser scrolls to
+    and marks the first `words` that directly follow `prefix` and precede `suffix`."""
+    text = _fragment_part(words)
+    if prefix:
+        text = _fragment_part(prefix) + "-," + text
+    if suffix:
+        text += ",-" + _fragment_part(suffix)
+    return "#:~:text=" + text
 
 
-def rule_href(game: str, rule: str, base: str) -> str | None:
-    target = rule_target(game, rule)
+def _fragment_part(words: str) -> str:
+    # "-", "," and "&" are the directive's own syntax; quote() leaves "-" as it is.
+    return quote(words, safe="").replace("-", "%2D")
+
+
+def rule_href(game: str, rule: str, base: str, step: str = "") -> str | None:
+    target = rule_target(game, rule, step)
     if target is None:
         return None
     path, fragment = target

@@ -20,7 +20,8 @@ def render_steps(steps: list[object], *, game: str, base: str) -> str:
         title = plain(step.get("title", ""))
         # Rulebook steps carry their number (4a, 7c); keyword steps are named by title only.
         heading = escape(f"{number}. {title}" if number[:1].isdigit() else title)
-        href = rule_href(game, str(step.get("rule", "")), base)
+        # The step id picks the paragraph where one rule has several (4a-4c under step 4).
+        href = rule_href(game, str(step.get("rule", "")), base, str(step.get("step", "")))
         if href is not None:
             heading = f'<a href="{escape(href)}">{heading}</a>'
         state = step.get("state")

@@ -107,7 +107,7 @@ def test_trace_steps_link_to_the_rule_paragraph():
     root = root_of(render_calculator(TOY, {"faces": "6,2,4"}, base="../../"))
     step = root.find("li", data_step="4a")
     link = step.find("a")
-    assert link.attrs["href"] == "../../legion/attack/#:~:text=Roll%20Attack%20Dice"
+    assert link.attrs["href"] == "../../legion/attack/#:~:text=Roll%20Dice,-%3A%20The%20attacker%20rolls"
     assert "hits 2" in step.text()
 
 
