@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from rulesengine.calculators.links import ATTACK_STEP_TITLES, page_url, rule_href, rule_target, text_fragment
+from rulesengine.calculators.links import ATTACK_STEP_TITLES, ATTACK_SUBSTEPS, page_url, rule_href, rule_target, text_fragment
 from rulesengine.calculators.steps import render_steps
 from rulesengine.legion.api import run as legion_run
 from rulesengine.legion.api import run_vehicle_damage
@@ -288,3 +288,12 @@ def test_the_landing_model_finds_words_across_inline_markup_only():
     assert land(html, text_fragment("Roll Dice here")[1:]) is None, "a match may not cross a block"
     assert land("<body><header><p>Roll Dice</p></header></body>", text_fragment("Roll Dice")[1:]).run.prose is False
     assert land("<body><p>Reroll Dice</p></body>", text_fragment("Roll Dice")[1:]) is None, "matches start on a word"
+
+
+@pytest.mark.parametrize("step", sorted(ATTACK_SUBSTEPS))
+def test_every_substep_in_the_table_lands_on_its_own_letter(site, step):
+    """Also the sub-steps no trace emits yet (7b)."""
+    path, fragment = rule_target("legion", f"attack-step-{step[0]}", step) or ("", "")
+    landing = land((site / unquote(page_url(path)) / "index.html").read_text(), fragment[1:])
+    assert landing is not None and landing.run.prose
+    assert landing.run.text.startswith(ATTACK_STEP_TITLES[step[0]]) and landing.before.endswith(f"{step[1]}.")
