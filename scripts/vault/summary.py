@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from .glossary import Paragraph, paragraphs
 
 # Words whose full stop does not end a sentence ("e.g. Dodge cancels ...").
-_ABBREVIATIONS = frozenset({"e.g", "i.e", "cf", "vs", "etc", "approx", "incl", "fig", "mr", "mrs", "ms", "dr", "st"})
+# A lone capital ("up to X.") is a word; "p." and "pp." (pages) are not.
+_ABBREVIATIONS = frozenset({"e.g", "i.e", "cf", "vs", "etc", "approx", "incl", "fig", "p", "pp", "mr", "mrs", "ms", "dr", "st"})
 _ENDS = ".!?…"
 _CLOSERS = "\"'”’)]*_"
 # What may open the next sentence after a sentence end and a space.
@@ -130,7 +131,8 @@ def _abbreviation(text: str, index: int) -> bool:
     start = index
     while start > 0 and (text[start - 1].isalpha() or text[start - 1] == "."):
         start -= 1
-    return text[start:index].lower() in _ABBREVIATIONS
+    word = text[start:index]
+    return word in _ABBREVIATIONS or (len(word) > 1 and word.lower() in _ABBREVIATIONS)
 
 
 def _sentence_follows(text: str, after: int) -> bool:
