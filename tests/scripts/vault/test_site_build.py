@@ -71,6 +71,11 @@ def test_keyword_index_lists_real_and_glossary_keywords(small_site: Path) -> Non
     index = article(small_site, "game/keywords")
     for name in ("Armor", "Dodge", "Evade"):
         assert f">{name}</a>" in index
+    assert "3 keywords, each with the first sentence of its page." in index
+    # A summary's links work from the index: relative to it, at the target's slug URL.
+    assert ('<td><a href="dodge/">Dodge</a></td>\n<td>A dodge token cancels one hit in '
+            '<a href="../attack/#roll">Attack &gt; Roll</a>.</td>') in index
+    assert "<td><strong>Evade X</strong>: Prevent up to X damage to this unit.</td>" in index
 
 
 def test_missing_notes_have_pages_and_a_list(small_site: Path) -> None:
