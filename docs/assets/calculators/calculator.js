@@ -122,26 +122,26 @@
 
   // ---- one calculator on the page ----
 
+  // The status line and the error box are added once, just before the result region.
+  function ensure(root, result, attribute, tag, className, role) {
+    let element = root.querySelector(`:scope > [${attribute}]`);
+    if (!element) {
+      element = document.createElement(tag);
+      element.className = className;
+      element.setAttribute(attribute, "");
+      element.setAttribute(role[0], role[1]);
+      root.insertBefore(element, result);
+    }
+    return element;
+  }
+
   function parts(root) {
     const form = root.querySelector("form");
     const result = root.querySelector("[data-result]");
-    let status = root.querySelector(":scope > [data-status]");
-    if (!status) {
-      status = document.createElement("p");
-      status.className = "calculator-status";
-      status.setAttribute("data-status", "");
-      status.setAttribute("aria-live", "polite");
-      root.insertBefore(status, result);
-    }
-    let problem = root.querySelector(":scope > [data-error]");
-    if (!problem) {
-      problem = document.createElement("div");
-      problem.className = "calculator-error";
-      problem.setAttribute("data-error", "");
-      problem.setAttribute("role", "alert");
-      problem.hidden = true;
-      root.insertBefore(problem, result);
-    }
+    const status = ensure(root, result, "data-status", "p", "calculator-status", ["aria-live", "polite"]);
+    const created = !root.querySelector(":scope > [data-error]");
+    const problem = ensure(root, result, "data-error", "div", "calculator-error", ["role", "alert"]);
+    if (created) problem.hidden = true;
     return { form, result, status, problem };
   }
 
