@@ -6,6 +6,8 @@ Attack note's numbers, with `guardian` and `pierce` for the Guardian X bullets.
 
 from __future__ import annotations
 
+from rulesengine.wording import agrees, plural
+
 from collections import Counter
 from collections.abc import Callable
 
@@ -25,9 +27,7 @@ def _entry(step: str, title: str, rule: str, text: str, state: PoolState | dict[
 
 
 def _plural(n: int, word: str) -> str:
-    if word == "die":
-        return f"{n} die" if n == 1 else f"{n} dice"
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return plural(n, word, "dice" if word == "die" else "")
 
 
 def _faces_text(faces: tuple[str, ...]) -> str:
@@ -133,9 +133,9 @@ def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> s
 
 def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     if ctx.pool.defender.immune_pierce:
-        return f"The defender is Immune: Pierce; {_plural(after.defense_blocks, 'block')} stand."
+        return f"The defender is Immune: Pierce; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
     used = before.pierce - after.pierce
-    return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} stand."
+    return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
 
 
 def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
