@@ -9,6 +9,7 @@ Guardian X.md" -> "legion/keywords/guardian-x/"), and turn problems into log lin
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import sys
 from pathlib import Path
@@ -80,6 +81,23 @@ def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
             raise PluginError(f"mkdocs.yml: vault extension {spec!r} cannot be loaded: {missing}") from None
         loaded.append(factory())
     return loaded
+
+
+THEME = ROOT / "scripts" / "theme"
+VAULT_STYLE = "assets/vault.css"
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The site's own templates, style sheets and scripts live in scripts/theme, ahead of
+    the theme's own files: they come with the build, not from the vault, so any vault
+    folder can be docs_dir and any copy of mkdocs.yml that lists this hook gets them."""
+    if str(THEME) not in config.theme.dirs:
+        config.theme.dirs.insert(0, str(THEME))
+    style = THEME / VAULT_STYLE
+    version = hashlib.sha256(style.read_bytes()).hexdigest()[:12]
+    if not any(str(s).startswith(VAULT_STYLE) for s in config.extra_css):
+        config.extra_css.append(f"{VAULT_STYLE}?v={version}")
+    return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

@@ -61,11 +61,15 @@ def pyodide_version(package: Path = PYODIDE_PACKAGE) -> str:
     return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
 
 
-def assets_version(docs_dir: Path) -> str:
-    """A short hash of the calculator's script, worker and style sheet: added to their URLs
-    so a browser never pairs a cached old script with a new site."""
+THEME_ASSETS = REPO / "scripts" / "theme" / "assets"
+
+
+def assets_version(folder: Path = THEME_ASSETS / "calculators") -> str:
+    """A short hash of the files in `folder` (the calculator's script, worker and style
+    sheet): added to their URLs so a browser never pairs a cached old script with a new
+    site."""
     digest = hashlib.sha256()
-    for path in sorted((docs_dir / "assets" / "calculators").glob("*")):
+    for path in sorted(folder.glob("*")):
         if path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
@@ -77,7 +81,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # and browsers refuse a module with the wrong type.
     mimetypes.add_type("text/javascript", ".mjs")
     mimetypes.add_type("application/wasm", ".wasm")
-    version = assets_version(Path(config.docs_dir))
+    version = assets_version()
     if not any(str(s).startswith(SCRIPT) for s in config.extra_javascript):
         config.extra_javascript.append(f"{SCRIPT}?v={version}")
     if not any(str(s).startswith(STYLE) for s in config.extra_css):

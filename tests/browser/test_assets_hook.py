@@ -23,17 +23,18 @@ def built(site: Path) -> SimpleNamespace:
 
 
 def test_every_page_gets_the_script_and_the_style_once_versioned_by_content(tmp_path: Path) -> None:
-    assets = tmp_path / "assets" / "calculators"
-    assets.mkdir(parents=True)
-    (assets / "calculator.js").write_text("one")
     config = SimpleNamespace(extra_javascript=["other.js"], extra_css=[], docs_dir=str(tmp_path))
     hook.on_config(config)  # type: ignore[arg-type]
     hook.on_config(config)  # type: ignore[arg-type]
-    version = hook.assets_version(tmp_path)
+    version = hook.assets_version()
     assert config.extra_javascript == ["other.js", f"{hook.SCRIPT}?v={version}"]
     assert config.extra_css == [f"{hook.STYLE}?v={version}"]
+    assets = tmp_path / "calculators"
+    assets.mkdir()
+    (assets / "calculator.js").write_text("one")
+    first = hook.assets_version(assets)
     (assets / "calculator.js").write_text("two")
-    assert hook.assets_version(tmp_path) != version
+    assert hook.assets_version(assets) != first
 
 
 def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> None:
