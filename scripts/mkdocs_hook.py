@@ -93,11 +93,42 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     folder can be docs_dir and any copy of mkdocs.yml that lists this hook gets them."""
     if str(THEME) not in config.theme.dirs:
         config.theme.dirs.insert(0, str(THEME))
+    _require_extensions(config)
     style = THEME / VAULT_STYLE
     version = hashlib.sha256(style.read_bytes()).hexdigest()[:12]
     if not any(str(s).startswith(VAULT_STYLE) for s in config.extra_css):
         config.extra_css.append(f"{VAULT_STYLE}?v={version}")
     return config
+
+
+# The Markdown extensions the compiler writes for, with the settings it needs; a
+# mkdocs.yml that already lists one keeps its own settings.
+REQUIRED_EXTENSIONS: dict[str, dict[str, Any]] = {
+    "toc": {"permalink": True},
+    "attr_list": {},
+    "md_in_html": {},
+    "admonition": {},  # callouts
+    "pymdownx.details": {},  # foldable callouts
+    "pymdownx.superfences": {},  # fences inside callouts; mermaid (on_config fills it in)
+    "footnotes": {},
+    "pymdownx.tasklist": {"custom_checkbox": True},
+    "pymdownx.tilde": {},  # ~~strike~~
+    "pymdownx.mark": {},  # ==highlight==
+    "pymdownx.arithmatex": {"generic": True},  # $math$, typeset by KaTeX in the page
+    "tables": {},
+}
+
+
+def _require_extensions(config: MkDocsConfig) -> None:
+    from pymdownx.superfences import fence_code_format
+
+    for name, settings in REQUIRED_EXTENSIONS.items():
+        if name not in config.markdown_extensions:
+            config.markdown_extensions.append(name)
+            config.mdx_configs[name] = dict(settings)
+    fences = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
+    if not any(fence.get("name") == "mermaid" for fence in fences):
+        fences.append({"name": "mermaid", "class": "mermaid", "format": fence_code_format})
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -124,6 +155,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         log.error(message)
     if errors:
         raise PluginError(f"the vault has {len(errors)} error(s), each listed above as path:line")
+    for path in compiled.unpublished:
+        unpublished = files.get_file_from_path(path)
+        if unpublished is not None:
+            files.remove(unpublished)
     for file in files.documentation_pages():
         if file.src_uri in compiled.pages:
             source = file.abs_src_path

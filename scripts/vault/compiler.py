@@ -20,6 +20,7 @@ from .generated import backlinks_section, keyword_index, keyword_list, missing_i
 from .glossary import Definition, keyword_slug, split_glossary
 from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
+from .meta import aliases_line, page_meta, with_classes
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
 from .pages import PageSource, keyword_page, note_page
@@ -41,6 +42,7 @@ class CompiledVault:
     backlinks: dict[str, tuple[Mention, ...]]  # page path -> who links to it
     titles: dict[str, str]  # every page path -> title
     nav: list[NavItem]
+    unpublished: tuple[str, ...] = ()  # notes with `publish: false`: no page is made for them
 
 
 def compile_vault(
@@ -51,10 +53,14 @@ def compile_vault(
 ) -> CompiledVault:
     """Compile every note once; nothing here raises for a bad note, it becomes a Problem."""
     problems: list[Problem] = []
-    read = _read(notes, problems)
+    every_note = _read(notes, problems)
+    read = [note for note in every_note if note.properties.publish]
+    # `publish: false`: no page, but links still know the note, to say why they are text.
+    hidden = tuple(note_target(note.path, note.title, note.properties.aliases, published=False)
+                   for note in every_note if not note.properties.publish)
     pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
     cut_out = _add_keyword_pages(pages, _keywords(read, config, problems), config, problems)
-    index = LinkIndex(tuple(_targets(pages)), tuple(asset_target(a) for a in sorted(assets)))
+    index = LinkIndex((*_targets(pages), *hidden), tuple(asset_target(a) for a in sorted(assets)))
     resolved = resolve_all(pages, index)
     problems.extend(resolved.problems)
     missing_paths = _missing_paths(resolved.missing, config)
@@ -75,6 +81,7 @@ def compile_vault(
         backlinks=dict(resolved.backlinks),
         titles=titles,
         nav=build_nav(titles, config),
+        unpublished=tuple(target.path for target in hidden),
     )
 
 
@@ -85,6 +92,7 @@ def _read(notes: Mapping[str, bytes | str], problems: list[Problem]) -> list[Not
         if isinstance(note, Problem):
             problems.append(note)
         else:
+            problems.extend(note.problems)
             read.append(note)
     return read
 
@@ -115,8 +123,9 @@ def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems:
     problems.extend(found)
     additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
     backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
-    parts = (body.rstrip(), *additions, keyword_list_md, backlinks)
-    return "\n\n".join(part for part in parts if part)
+    own = with_classes(body.strip("\n").rstrip(), page.properties)
+    parts = (own, aliases_line(page.properties), *additions, keyword_list_md, backlinks)
+    return page_meta(page.properties) + "\n\n".join(part for part in parts if part)
 
 
 def _extension_pages(
@@ -163,7 +172,7 @@ def _targets(pages: Mapping[str, PageSource]) -> Iterable[Target]:
         if page.generated:
             yield keyword_target(page.path, page.title, page.aliases)
         else:
-            yield note_target(page.path, page.title)
+            yield note_target(page.path, page.title, page.properties.aliases)
 
 
 def _missing_paths(missing: Mapping[str, tuple[str, tuple[Mention, ...]]], config: VaultConfig) -> dict[str, str]:

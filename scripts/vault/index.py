@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 
-TargetKind = Literal["note", "keyword", "asset"]
+TargetKind = Literal["note", "keyword", "asset", "unpublished"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Target:
     path: str  # the page's src path (or the asset's path) in the vault
     title: str
     keys: tuple[str, ...]  # lower-case path-like names this target answers to
+    aliases: tuple[str, ...] = ()  # lower-case `aliases` from front matter: tried after every name
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,9 @@ def link_key(name: str) -> str:
     return key.removesuffix(".md")
 
 
-def note_target(path: str, title: str) -> Target:
-    return Target("note", path, title, (link_key(path),))
+def note_target(path: str, title: str, aliases: Iterable[str] = (), published: bool = True) -> Target:
+    kind: TargetKind = "note" if published else "unpublished"
+    return Target(kind, path, title, (link_key(path),), tuple(link_key(alias) for alias in aliases))
 
 
 def keyword_target(path: str, keyword: str, heads: Iterable[str]) -> Target:
@@ -71,15 +73,23 @@ class LinkIndex:
     assets: tuple[Target, ...]
     _pages_by_suffix: dict[str, tuple[Target, ...]] = field(init=False, repr=False, compare=False)
     _assets_by_suffix: dict[str, tuple[Target, ...]] = field(init=False, repr=False, compare=False)
+    _pages_by_alias: dict[str, tuple[Target, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Built once so that each lookup is a dict hit, not a scan of the whole vault.
         object.__setattr__(self, "_pages_by_suffix", _by_suffix(self.pages))
         object.__setattr__(self, "_assets_by_suffix", _by_suffix(self.assets))
+        by_alias: dict[str, list[Target]] = {}
+        for target in self.pages:
+            for alias in target.aliases:
+                by_alias.setdefault(alias, []).append(target)
+        object.__setattr__(self, "_pages_by_alias", {alias: tuple(ts) for alias, ts in by_alias.items()})
 
     def find_page(self, name: str, from_path: str) -> Found:
         key = link_key(name)
-        return _find(self._pages_by_suffix.get(key, ()), key)
+        # A note's own name always wins over another note's alias.
+        matches = self._pages_by_suffix.get(key) or self._pages_by_alias.get(key, ())
+        return _find(matches, key)
 
     def find_asset(self, name: str, from_path: str) -> Found:
         key = name.strip().replace("\\", "/").lstrip("/").lower()

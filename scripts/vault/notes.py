@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .comments import strip_comments
 from .problems import Problem
+from .properties import Properties, split_properties
 
 
 @dataclass(frozen=True)
@@ -13,7 +15,9 @@ class Note:
     path: str  # vault-relative, "/"-separated, e.g. "legion/keywords/Guardian X.md"
     title: str  # Obsidian's title is the file name: "Guardian X"
     game: str | None  # first folder, e.g. "legion"
-    text: str
+    text: str  # without its front matter (left as empty lines) and its %%comments%%
+    properties: Properties = field(default_factory=Properties)
+    problems: tuple[Problem, ...] = ()  # found while reading: front matter that is not YAML
 
 
 def game_of(path: str) -> str | None:
@@ -37,4 +41,6 @@ def read_note(path: str, content: bytes | str) -> Note | Problem:
     else:
         text = content.removeprefix("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return Note(path, title_of(path), game_of(path), text)
+    split = split_properties(text)
+    problems = () if split.problem is None else (Problem(path, 1, "warning", split.problem),)
+    return Note(path, title_of(path), game_of(path), strip_comments(split.text), split.properties, problems)

@@ -16,6 +16,7 @@ from .config import VaultConfig
 from .extension import PageContext
 from .glossary import Definition
 from .notes import Note, game_of, title_of
+from .properties import Properties
 from .scan import Heading, Scan, scan_note
 
 
@@ -30,6 +31,7 @@ class PageSource:
     adds_title: bool  # the note has no leading h1, so "# Title" is written above it
     anchors: tuple[tuple[str, str], ...]  # (heading text, anchor) in page order
     aliases: tuple[str, ...] = ()  # other names a link may use: the glossary's "Evade X"
+    properties: Properties = Properties()  # the note's front matter
 
     def anchor_for(self, heading: str) -> str | None:
         """The anchor of a heading as Obsidian matches it: by text, ignoring case, and
@@ -75,9 +77,12 @@ def is_keyword_path(path: str, config: VaultConfig) -> bool:
 
 def note_page(note: Note, config: VaultConfig) -> PageSource:
     keyword = note.title if is_keyword_path(note.path, config) else None
-    title = _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
+    title = note.properties.title or (
+        _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
+    )
     context = PageContext(note.path, title, note.game, keyword)
-    return _page(note.path, title, note.text, context, generated=False, config=config)
+    page = _page(note.path, title, note.text, context, generated=False, config=config)
+    return replace(page, properties=note.properties)
 
 
 def _index_title(note: Note) -> str:

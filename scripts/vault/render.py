@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from .bullets import rewrite_bullets
+from .callouts import rewrite_callout_line
 from .config import VaultConfig
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .pages import PageSource, relative_url
@@ -50,7 +51,7 @@ def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem
     host = Host(page.path, page.context, 0, (page.path,))
     body = render_lines(page, 0, len(page.text.split("\n")), host, ctx, problems)
     if page.adds_title:
-        body = f"# {escape_text(page.title)}\n\n{body}"
+        body = f"# {escape_text(page.title)}\n\n{body.lstrip(chr(10))}"
     return body, problems
 
 
@@ -83,7 +84,7 @@ def render_lines(
             line = line[:start] + replacement + line[end:]
         if host.depth and number in embedded_headings:
             line = embedded_headings[number](line)
-        out.append(line)
+        out.append(rewrite_callout_line(line, number, page.scan.callouts))
     return "\n".join(rewrite_bullets(out, page.scan.code_lines, first))
 
 
@@ -144,6 +145,8 @@ def _replacement(
         if ref.kind == "embed":
             return _transclude(ref, resolution, page, host, ctx, problems)
         return f"[{text}]({_url(resolution.path, resolution.anchor, host)})"
+    if resolution.kind == "unpublished":
+        return text
     if resolution.kind == "missing" and resolution.path is not None:
         missing = ctx.missing_paths[resolution.path]
         return f"[{text}]({_url(missing, None, host)}){{ .vault-missing }}"

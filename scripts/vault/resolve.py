@@ -17,7 +17,7 @@ IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".
 # Files Obsidian attaches: a link naming one is to a file, never to a note not written yet.
 ATTACHMENT_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".mp3", ".wav", ".ogg", ".m4a", ".mp4", ".webm", ".mov"}
 
-ResolutionKind = Literal["page", "image", "asset", "missing", "broken"]
+ResolutionKind = Literal["page", "image", "asset", "missing", "broken", "unpublished"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,10 @@ def resolve_ref(
             return Resolution("broken", None, None), ("error", _ambiguous(written, found))
         return Resolution("broken", None, None), ("warning", f"missing image {written}: no file {target.note!r} in the vault")
     found = index.find_page(target.note, page.path)
+    if found.target is not None and found.target.kind == "unpublished":
+        return Resolution("unpublished", found.target.path, None), (
+            "info", f"{written} is shown as plain text: {found.target.path} has publish: false"
+        )
     if found.target is not None:
         if target.heading is None:
             return Resolution("page", found.target.path, None), None

@@ -13,6 +13,7 @@ from typing import Literal
 
 from markdown_it.token import Token
 
+from .callouts import HEADER, Callout
 from .syntax import WikiTarget, vault_parser
 
 RefKind = Literal["link", "embed", "unclosed"]
@@ -51,6 +52,7 @@ class Scan:
     headings: tuple[Heading, ...]
     fences: tuple[Fence, ...]
     code_lines: frozenset[int]  # lines inside fences, indented code and raw HTML blocks
+    callouts: tuple[Callout, ...] = ()
 
 
 def scan_note(text: str) -> Scan:
@@ -62,10 +64,19 @@ def scan_note(text: str) -> Scan:
     fences: list[Fence] = []
     code_lines: set[int] = set()
     cursors: dict[int, int] = {}
+    callouts: list[Callout] = []
+    quote_level = 0
     current_heading: str | None = None
     in_cell = False
     for index, token in enumerate(tokens):
-        if token.type in ("th_open", "td_open"):
+        if token.type == "blockquote_open":
+            quote_level += 1
+            callout = _callout(tokens, index, quote_level)
+            if callout is not None:
+                callouts.append(callout)
+        elif token.type == "blockquote_close":
+            quote_level -= 1
+        elif token.type in ("th_open", "td_open"):
             in_cell = True
         elif token.type in ("th_close", "td_close"):
             in_cell = False
@@ -83,7 +94,19 @@ def scan_note(text: str) -> Scan:
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
-    return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines))
+    return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts))
+
+
+def _callout(tokens: list[Token], index: int, level: int) -> Callout | None:
+    """The callout a blockquote is, when its first line is `[!type]`."""
+    opening = tokens[index]
+    if index + 2 >= len(tokens) or tokens[index + 1].type != "paragraph_open" or opening.map is None:
+        return None
+    inline = tokens[index + 2]
+    header = HEADER.match(inline.content.split("\n", 1)[0].strip())
+    if header is None or inline.map is None:
+        return None
+    return Callout(header.group("type").lower(), header.group("fold"), inline.map[0], opening.map[1], level)
 
 
 def plain_text(inline: Token) -> str:

@@ -1,0 +1,48 @@
+"""Obsidian's own syntax, one fixture file per feature: note -> Markdown written for MkDocs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scripts.vault import compile_vault
+
+from .context import ASSETS, CONFIG, NOTES
+from .fixture_file import read_fixtures
+
+FOLDER = Path(__file__).parent / "fixtures" / "obsidian"
+CASES = [
+    (f"{path.stem}: {title}", note, expected)
+    for path in sorted(FOLDER.glob("*.md"))
+    for title, note, expected in read_fixtures(path)
+]
+# Notes only these fixtures link to: an alias, a note left unpublished.
+EXTRA_NOTES = {
+    "Aliased.md": "---\naliases: [Shortcut]\n---\nText.\n",
+    "Draft.md": "---\npublish: false\n---\nNot yet.\n",
+}
+
+
+def body(note: str) -> str:
+    """The page's Markdown before its backlinks, without the "# Page" title the compiler
+    adds (kept when something comes before it), runs of blank lines read as one."""
+    written = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS).pages["Page.md"]
+    written = written.removeprefix("# Page\n\n").split("## Pages that link here")[0]
+    return _blank_runs(written)
+
+
+def _blank_runs(text: str) -> str:
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+@pytest.mark.parametrize(("title", "note", "expected"), CASES, ids=[case[0] for case in CASES])
+def test_obsidian_syntax(title: str, note: str, expected: str) -> None:
+    assert body(note) == _blank_runs(expected)
+
+
+def test_every_feature_has_fixtures() -> None:
+    features = {path.stem for path in FOLDER.glob("*.md")}
+    assert {"front_matter", "comments", "callouts"} <= features
+    assert len(CASES) >= 29
