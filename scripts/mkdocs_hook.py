@@ -109,7 +109,9 @@ REQUIRED_EXTENSIONS: dict[str, dict[str, Any]] = {
     "md_in_html": {},
     "admonition": {},  # callouts
     "pymdownx.details": {},  # foldable callouts
-    "pymdownx.superfences": {},  # fences inside callouts; mermaid (on_config fills it in)
+    # Fences (inside callouts too) stay plain text in <pre><code>, as the notes wrote them.
+    "pymdownx.highlight": {"use_pygments": False},
+    "pymdownx.superfences": {},  # mermaid is added in _require_extensions
     "footnotes": {},
     "pymdownx.tasklist": {"custom_checkbox": True},
     "pymdownx.tilde": {},  # ~~strike~~

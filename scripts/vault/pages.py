@@ -17,7 +17,7 @@ from .extension import PageContext
 from .glossary import Definition
 from .notes import Note, game_of, title_of
 from .properties import Properties
-from .scan import Heading, Scan, scan_note
+from .scan import BlockId, Heading, Scan, scan_note
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ class PageSource:
             if found:
                 return found[0]
         return None
+
+    def find_block(self, block_id: str) -> BlockId | None:
+        """The block a `#^id` link or embed names (ids match ignoring case, as in Obsidian)."""
+        wanted = block_id.removeprefix("^").casefold()
+        return next((block for block in self.scan.block_ids if block.id.casefold() == wanted), None)
 
     def find_heading(self, heading: str) -> Heading | None:
         """The note's own heading a `#heading` link or embed names, matched like anchor_for."""

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from .blocks import mark_block
 from .bullets import rewrite_bullets
 from .callouts import rewrite_callout_line
 from .config import VaultConfig
@@ -38,17 +39,19 @@ class Host:
     path: str
     context: PageContext
     depth: int
-    stack: tuple[str, ...]  # pages being embedded, outermost first, to catch cycles
+    stack: tuple[tuple[str, int], ...]  # (page, line of the embed) being shown, outermost first
 
 
 def escape_text(text: str) -> str:
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    # `[^id]` would be a footnote reference: a block link's text starts with an entity.
+    return "&#94;" + escaped[1:] if escaped.startswith("^") else escaped
 
 
 def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem]]:
     """The page's Markdown without backlinks; problems found while writing (fences, cycles)."""
     problems: list[Problem] = []
-    host = Host(page.path, page.context, 0, (page.path,))
+    host = Host(page.path, page.context, 0, ())
     body = render_lines(page, 0, len(page.text.split("\n")), host, ctx, problems)
     if page.adds_title:
         body = f"# {escape_text(page.title)}\n\n{body.lstrip(chr(10))}"
@@ -68,6 +71,7 @@ def render_lines(
                 edits.setdefault(ref.line, []).append((ref.start, ref.end, replacement))
     fences = {fence.first_line: fence for fence in page.scan.fences if _extension_for(fence, ctx)}
     embedded_headings = _heading_ids(page) if host.depth else {}
+    blocks = {block.line: block for block in page.scan.block_ids}
     out: list[str] = []
     skip_until = first
     for number in range(first, last):
@@ -84,7 +88,11 @@ def render_lines(
             line = line[:start] + replacement + line[end:]
         if host.depth and number in embedded_headings:
             line = embedded_headings[number](line)
-        out.append(rewrite_callout_line(line, number, page.scan.callouts))
+        line = rewrite_callout_line(line, number, page.scan.callouts)
+        if number in blocks:
+            # Shown inside another page, a block keeps no id: it is not that page's block.
+            line = mark_block(line, blocks[number], with_id=not host.depth)
+        out.append(line)
     return "\n".join(rewrite_bullets(out, page.scan.code_lines, first))
 
 
@@ -194,8 +202,12 @@ def _transclude(
     assert ref.target is not None and resolution.path is not None
     target = ctx.pages[resolution.path]
     link = f"[{escape_text(link_text(ref.target))}]({_url(target.path, resolution.anchor, host)})"
-    if target.path in host.stack:
-        chain = " → ".join((*host.stack, target.path))
+    first, last = _section(target, ref.target.heading)
+    stack = (*host.stack, (page.path, ref.line))
+    # Only a real cycle stops: the part shown holds an embed that is being shown already.
+    # A note may show another section of itself.
+    if any(path == target.path and first <= line < last for path, line in stack):
+        chain = " → ".join(path for path, _ in (*stack, (target.path, first)))
         if not page.generated:
             problems.append(Problem(page.path, ref.line + 1, "warning", f"embed cycle: {chain}"))
         return link
@@ -203,16 +215,26 @@ def _transclude(
         problems.append(Problem(page.path, ref.line + 1, "info",
                                 f"embed of {target.path} not shown: deeper than {ctx.config.embed_depth}"))
         return link
-    first, last = _section(target, ref.target.heading)
-    inner = Host(host.path, host.context, host.depth + 1, (*host.stack, target.path))
-    content = render_lines(target, first, last, inner, ctx, problems)
-    content = content.strip("\n")
+    inner = Host(host.path, host.context, host.depth + 1, stack)
+    content = _dedent(render_lines(target, first, last, inner, ctx, problems).strip("\n"))
     return f'\n\n<div class="vault-embed" markdown="1">\n\n{content}\n\n</div>\n\n'
 
 
+def _dedent(text: str) -> str:
+    """A nested list item shown alone starts at the left margin, not as code."""
+    lines = text.split("\n")
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
+    cut = min(indents, default=0)
+    return "\n".join(line[cut:] for line in lines) if cut else text
+
+
 def _section(page: PageSource, heading: str | None) -> tuple[int, int]:
-    """Lines of the whole note, or of one heading down to the next heading as high."""
+    """Lines of the whole note, of one block (`^id`), or of one heading down to the next
+    heading as high."""
     count = len(page.text.split("\n"))
+    block = page.find_block(heading) if heading is not None and heading.startswith("^") else None
+    if block is not None:
+        return block.first_line, max(block.end_line, block.line + 1)
     found = page.find_heading(heading) if heading is not None else None
     if found is None:
         return 0, count

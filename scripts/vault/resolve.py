@@ -138,6 +138,13 @@ def resolve_ref(
 def _heading(
     target: PageSource, heading: str, path: str, written: str
 ) -> tuple[Resolution, Finding | None]:
+    if heading.startswith("^"):
+        block = target.find_block(heading)
+        if block is None:
+            return Resolution("page", path, None), (
+                "warning", f"missing block in {written}: {target.path} has no block {heading!r}"
+            )
+        return Resolution("page", path, f"^{block.id}"), None
     anchor = target.anchor_for(heading)
     if anchor is None:
         return Resolution("page", path, None), (

@@ -8,6 +8,7 @@ characters of `[[...]]` and nothing else.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,6 +40,21 @@ class Heading:
 
 
 @dataclass(frozen=True)
+class BlockId:
+    """A block reference target: `text ^id` ends a paragraph or list item, or a `^id`
+    alone in a paragraph names the block just above it."""
+
+    id: str
+    line: int  # 0-based line the `^id` is written on
+    first_line: int  # the block it names: [first_line, end_line)
+    end_line: int
+    alone: bool  # the `^id` is a paragraph of its own
+
+
+BLOCK_ID = re.compile(r"(?:^|[ \t\n])\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
+
+
+@dataclass(frozen=True)
 class Fence:
     info: str
     content: str
@@ -53,6 +69,7 @@ class Scan:
     fences: tuple[Fence, ...]
     code_lines: frozenset[int]  # lines inside fences, indented code and raw HTML blocks
     callouts: tuple[Callout, ...] = ()
+    block_ids: tuple[BlockId, ...] = ()
 
 
 def scan_note(text: str) -> Scan:
@@ -65,10 +82,18 @@ def scan_note(text: str) -> Scan:
     code_lines: set[int] = set()
     cursors: dict[int, int] = {}
     callouts: list[Callout] = []
+    block_ids: list[BlockId] = []
+    last_block: dict[int, tuple[int, int]] = {}  # nesting level -> the latest block's lines
     quote_level = 0
     current_heading: str | None = None
     in_cell = False
     for index, token in enumerate(tokens):
+        if token.type == "paragraph_open" and token.map:
+            block_id = _block_id(tokens, index, last_block)
+            if block_id is not None:
+                block_ids.append(block_id)
+        if token.nesting >= 0 and token.map and token.type != "inline":
+            last_block[token.level] = (token.map[0], token.map[1])
         if token.type == "blockquote_open":
             quote_level += 1
             callout = _callout(tokens, index, quote_level)
@@ -94,7 +119,27 @@ def scan_note(text: str) -> Scan:
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
-    return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts))
+    return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
+                tuple(block_ids))
+
+
+def _block_id(tokens: list[Token], index: int, last_block: dict[int, tuple[int, int]]) -> BlockId | None:
+    """The `^id` ending the paragraph that opens at `index`, and the block it names."""
+    paragraph, inline = tokens[index], tokens[index + 1]
+    found = BLOCK_ID.search(inline.content)
+    if found is None or paragraph.map is None or inline.children is None:
+        return None
+    last_child = inline.children[-1] if inline.children else None
+    if last_child is None or last_child.type != "text" or not BLOCK_ID.search(last_child.content):
+        return None  # the ^id is inside code or a link, not the paragraph's own
+    line = paragraph.map[0] + inline.content.count("\n")
+    if inline.content.strip() == f"^{found.group('id')}" and paragraph.level in last_block:
+        first, end = last_block[paragraph.level]
+        return BlockId(found.group("id"), line, first, end, True)
+    parent = tokens[index - 1] if index else None
+    if parent is not None and parent.type == "list_item_open" and parent.map:
+        return BlockId(found.group("id"), line, parent.map[0], parent.map[1], False)
+    return BlockId(found.group("id"), line, paragraph.map[0], paragraph.map[1], False)
 
 
 def _callout(tokens: list[Token], index: int, level: int) -> Callout | None:

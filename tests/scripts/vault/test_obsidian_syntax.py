@@ -22,6 +22,10 @@ CASES = [
 EXTRA_NOTES = {
     "Aliased.md": "---\naliases: [Shortcut]\n---\nText.\n",
     "Draft.md": "---\npublish: false\n---\nNot yet.\n",
+    "Blocks.md": (
+        "# Blocks\n\nIntro.\n\nThe paragraph to embed. ^para\n\n- Before\n- Item to embed ^item\n"
+        "    - its child\n- After\n\n## Second section\n\nOnly this.\n\n## Third section\n\nNot this.\n"
+    ),
 }
 
 
@@ -44,5 +48,25 @@ def test_obsidian_syntax(title: str, note: str, expected: str) -> None:
 
 def test_every_feature_has_fixtures() -> None:
     features = {path.stem for path in FOLDER.glob("*.md")}
-    assert {"front_matter", "comments", "callouts"} <= features
+    assert {"front_matter", "comments", "callouts", "block_refs"} <= features
     assert len(CASES) >= 29
+
+
+def problems_of(note: str) -> list[str]:
+    compiled = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS)
+    return [f"{p.severity}: {p.message}" for p in compiled.problems if p.path == "Page.md"]
+
+
+def test_a_section_embedding_its_own_note_elsewhere_is_no_cycle() -> None:
+    assert problems_of("## One\n\nText.\n\n## Two\n\n![[#One]]\n") == []
+
+
+def test_a_section_embedding_itself_is_a_cycle() -> None:
+    found = problems_of("## One\n\n![[#One]]\n")
+    assert found == ["warning: embed cycle: Page.md → Page.md"]
+
+
+def test_a_link_to_a_block_that_is_not_there_names_it() -> None:
+    assert problems_of("[[Blocks#^nope]]") == [
+        "warning: missing block in [[Blocks#^nope]]: Blocks.md has no block '^nope'"
+    ]
