@@ -41,7 +41,7 @@ def keyword_summary(page: PageSource, host: Host, ctx: RenderContext) -> str:
 
 
 def index_host(path: str, game: str) -> Host:
-    return Host(path, PageContext(path, "Keywords", game, None), 0, (path,))
+    return Host(path, PageContext(path, "Keywords", game, None), 0, ())
 
 
 def _cell_text(text: str) -> str:
