@@ -27,6 +27,7 @@ def _on_path() -> None:
 
 _on_path()
 
+import imagesize  # noqa: E402
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
@@ -35,6 +36,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from rulesengine.urls import page_file  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
 
 log = get_plugin_logger("vault")
 
@@ -145,7 +147,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
         else:
             assets.append(file.src_uri)
-    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets)
+    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files))
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
@@ -176,6 +178,20 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if not config.nav:
         config.nav = compiled.nav
     return files
+
+
+def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
+    """Each image's pixel size, read from the file's header (imagesize): the compiler
+    draws small ones at text height and the others at their own size."""
+    sizes: dict[str, tuple[int, int]] = {}
+    for file in files:
+        if file.is_documentation_page() or not file.abs_src_path:
+            continue
+        if Path(file.src_uri).suffix.lower() in IMAGE_SUFFIXES:
+            width, height = imagesize.get(file.abs_src_path)
+            if width > 0 and height > 0:
+                sizes[file.src_uri] = (int(width), int(height))
+    return sizes
 
 
 def place_pages(files: Files) -> None:

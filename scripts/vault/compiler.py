@@ -50,8 +50,13 @@ def compile_vault(
     config: VaultConfig,
     extensions: Sequence[VaultExtension] = (),
     assets: Iterable[str] = (),
+    image_sizes: Mapping[str, tuple[int, int]] | None = None,
 ) -> CompiledVault:
-    """Compile every note once; nothing here raises for a bad note, it becomes a Problem."""
+    """Compile every note once; nothing here raises for a bad note, it becomes a Problem.
+
+    `image_sizes` gives images' pixel sizes (asset path -> (width, height)) where known:
+    an image without a size in its link is drawn at that size, or at text height if small.
+    """
     problems: list[Problem] = []
     every_note = _read(notes, problems)
     read = [note for note in every_note if note.properties.publish]
@@ -64,7 +69,7 @@ def compile_vault(
     resolved = resolve_all(pages, index)
     problems.extend(resolved.problems)
     missing_paths = _missing_paths(resolved.missing, config)
-    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions))
+    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}))
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     written = {path: _write(page, ctx, lists.get(path, ""), problems) for path, page in pages.items()}
     generated = {path: text for path, text in written.items() if pages[path].generated}

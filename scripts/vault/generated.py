@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .pages import relative_url
-from .render import escape_text
+from .escaping import escape_text
 from .resolve import Mention
 
 BACKLINKS_HEADING = "Pages that link here"

@@ -8,7 +8,7 @@ import re
 import yaml
 
 from .properties import Properties
-from .render import escape_text
+from .escaping import escape_text
 
 _CLASS = re.compile(r"[^A-Za-z0-9_-]")
 

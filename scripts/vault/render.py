@@ -4,9 +4,8 @@ in place, everything else (code included) left exactly as the note has it."""
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from .blocks import mark_block
@@ -14,13 +13,13 @@ from .bullets import rewrite_bullets
 from .callouts import rewrite_callout_line
 from .config import VaultConfig
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
+from .escaping import escape_text
+from .media import image, media
 from .pages import PageSource, relative_url
 from .problems import Problem
 from .resolve import Resolution, Resolved
 from .scan import Fence, Ref, link_text
 
-_WIDTH = re.compile(r"^(\d+)(?:x(\d+))?$")
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
 
 
 @dataclass(frozen=True)
@@ -30,6 +29,7 @@ class RenderContext:
     missing_paths: Mapping[str, str]  # link key -> generated page path
     config: VaultConfig
     extensions: Sequence[VaultExtension]
+    image_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # asset -> pixels
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,6 @@ class Host:
     context: PageContext
     depth: int
     stack: tuple[tuple[str, int], ...]  # (page, line of the embed) being shown, outermost first
-
-
-def escape_text(text: str) -> str:
-    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
-    # `[^id]` would be a footnote reference: a block link's text starts with an entity.
-    return "&#94;" + escaped[1:] if escaped.startswith("^") else escaped
 
 
 def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem]]:
@@ -148,6 +142,8 @@ def _replacement(
     target = ref.target
     if target is None:
         return None  # an unclosed [[ stays as the note wrote it
+    if ref.kind in ("mdlink", "mdimage"):
+        return _markdown_destination(resolution, host)
     text = escape_text(link_text(target))
     if resolution.kind == "page" and resolution.path is not None:
         if ref.kind == "embed":
@@ -159,12 +155,26 @@ def _replacement(
         missing = ctx.missing_paths[resolution.path]
         return f"[{text}]({_url(missing, None, host)}){{ .vault-missing }}"
     if resolution.kind == "image" and resolution.path is not None:
-        return _image(target.note, target.alias, resolution.path, host, ctx.config)
+        return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.
+        player = media(resolution.path, host.path) if ref.kind == "embed" else None
+        if player is not None:
+            return player
         shown = escape_text(posixpath.basename(resolution.path)) if ref.kind == "embed" else text
         return f"[{shown}]({relative_url(resolution.path, host.path)})"
     return f'<span class="vault-broken">{escape_text(target.alias or target.note)}</span>'
+
+
+def _markdown_destination(resolution: Resolution, host: Host) -> str | None:
+    """Only the destination of a Markdown link changes: to where the page or file is."""
+    if resolution.path is None:
+        return None
+    if resolution.kind == "page":
+        return _url(resolution.path, resolution.anchor, host)
+    if resolution.kind in ("image", "asset"):
+        return relative_url(resolution.path, host.path)
+    return None
 
 
 def _url(path: str, anchor: str | None, host: Host) -> str:
@@ -172,27 +182,6 @@ def _url(path: str, anchor: str | None, host: Host) -> str:
     if path == host.path and fragment:
         return fragment
     return relative_url(path, host.path) + fragment
-
-
-def image_alt(file_name: str, config: VaultConfig) -> str:
-    """Spoken alt text: the configured one, else words from the file name ("HitIcon" -> "hit")."""
-    for name, alt in config.image_alt.items():
-        if name.lower() == file_name.lower():
-            return alt
-    stem = posixpath.splitext(file_name)[0]
-    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", stem)
-    spoken = [word.lower() for word in words if word.lower() != "icon"]
-    return " ".join(spoken) or stem
-
-
-def _image(written: str, alias: str | None, path: str, host: Host, config: VaultConfig) -> str:
-    url = relative_url(path, host.path)
-    size = _WIDTH.match(alias or "")
-    alt = image_alt(posixpath.basename(path), config)
-    if size:
-        height = f' height="{size.group(2)}"' if size.group(2) else ""
-        return f'![{escape_text(alt)}]({url}){{ .vault-image width="{size.group(1)}"{height} }}'
-    return f"![{escape_text(alias or alt)}]({url}){{ .vault-icon }}"
 
 
 def _transclude(

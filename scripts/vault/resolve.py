@@ -97,6 +97,8 @@ def resolve_ref(
     if ref.kind == "unclosed" or ref.target is None:
         return Resolution("broken", None, None), ("warning", "unclosed [[ (no ]] on this line)")
     target = ref.target
+    if ref.kind in ("mdlink", "mdimage"):
+        return _markdown_link(ref, page, pages, index)
     if not target.note:
         return _heading(page, target.heading or "", page.path, written)
     suffix = posixpath.splitext(target.note)[1].lower()
@@ -133,6 +135,30 @@ def resolve_ref(
         Resolution("missing", link_key(target.note), None),
         ("info", f"unresolved link {written}: no note named {target.note!r} yet"),
     )
+
+
+def _markdown_link(
+    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex
+) -> tuple[Resolution, Finding | None]:
+    """A Markdown link's path, relative to the note first, else found like a wikilink's
+    name. One that names nothing in the vault is left as written (a page another part of
+    the site makes, or MkDocs' own warning)."""
+    assert ref.target is not None
+    note, heading = ref.target.note, ref.target.heading
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), note))
+    for name in (relative, note):
+        found = index.find_page(name, page.path)
+        if found.target is not None and found.target.kind != "unpublished":
+            if heading is None:
+                return Resolution("page", found.target.path, None), None
+            written = f"]({note}#{heading})"
+            return _heading(pages[found.target.path], heading, found.target.path, written)
+        file = index.find_asset(name, page.path)
+        if file.target is not None:
+            suffix = posixpath.splitext(file.target.path)[1].lower()
+            kind: ResolutionKind = "image" if suffix in IMAGE_SUFFIXES else "asset"
+            return Resolution(kind, file.target.path, None), None
+    return Resolution("broken", None, None), None
 
 
 def _heading(

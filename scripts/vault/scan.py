@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote
 from typing import Literal
 
 from markdown_it.token import Token
@@ -17,12 +18,13 @@ from markdown_it.token import Token
 from .callouts import HEADER, Callout
 from .syntax import WikiTarget, vault_parser
 
-RefKind = Literal["link", "embed", "unclosed"]
+RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
 
 
 @dataclass(frozen=True)
 class Ref:
-    """One `[[...]]`, `![[...]]` or unclosed `[[` at line (0-based) and columns [start, end)."""
+    """One `[[...]]`, `![[...]]` or unclosed `[[` at line (0-based) and columns [start, end);
+    for a Markdown link or image to a file in the vault, the columns of its destination."""
 
     kind: RefKind
     target: WikiTarget | None
@@ -119,8 +121,37 @@ def scan_note(text: str) -> Scan:
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
+    refs.extend(_markdown_links(lines, code_lines, headings))
     return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
                 tuple(block_ids))
+
+
+_MD_LINK = re.compile(
+    r"(?P<bang>!?)\[(?:[^\]\\\n]|\\.)*\]\((?P<dest><[^>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)"
+)
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _markdown_links(lines: list[str], code_lines: set[int], headings: list[Heading]) -> list[Ref]:
+    """`[text](Note%20name.md#Heading)`, `[text](<Note name.md>)`, `![](image.png)`: links
+    by path or file name, as Obsidian writes them; web addresses and `#anchors` are not."""
+    found: list[Ref] = []
+    for number, line in enumerate(lines):
+        if number in code_lines or "](" not in line:
+            continue
+        masked = _CODE_SPAN.sub(lambda span: " " * len(span.group(0)), line)
+        for match in _MD_LINK.finditer(masked):
+            dest = match.group("dest")
+            written = unquote(dest[1:-1] if dest.startswith("<") else dest)
+            if not written or _SCHEME.match(written) or written.startswith(("#", "/")):
+                continue
+            path, _, fragment = written.partition("#")
+            target = WikiTarget(path, fragment or None, None)
+            heading = next((h.text for h in reversed(headings) if h.line <= number), None)
+            kind: RefKind = "mdimage" if match.group("bang") else "mdlink"
+            found.append(Ref(kind, target, number, match.start("dest"), match.end("dest"), heading))
+    return found
 
 
 def _block_id(tokens: list[Token], index: int, last_block: dict[int, tuple[int, int]]) -> BlockId | None:

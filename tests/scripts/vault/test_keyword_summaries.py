@@ -23,7 +23,8 @@ CONFIG = VaultConfig(glossaries=("swtcg/Glossary.md",), image_alt={"HitIcon.png"
 
 
 def compile_notes(extra: dict[str, str]) -> CompiledVault:
-    return compile_vault({**NOTES, **extra}, CONFIG, assets=("Pics/HitIcon.png",))
+    return compile_vault({**NOTES, **extra}, CONFIG, assets=("Pics/HitIcon.png",),
+                        image_sizes={"Pics/HitIcon.png": (64, 64)})
 
 
 def summary_row(index: str, link: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from scripts.vault import compile_vault
 
-from .context import ASSETS, CONFIG, NOTES
+from .context import ASSETS, CONFIG, NOTES, SIZES
 from .fixture_file import read_fixtures
 
 FOLDER = Path(__file__).parent / "fixtures" / "obsidian"
@@ -32,7 +32,7 @@ EXTRA_NOTES = {
 def body(note: str) -> str:
     """The page's Markdown before its backlinks, without the "# Page" title the compiler
     adds (kept when something comes before it), runs of blank lines read as one."""
-    written = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS).pages["Page.md"]
+    written = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS, image_sizes=SIZES).pages["Page.md"]
     written = written.removeprefix("# Page\n\n").split("## Pages that link here")[0]
     return _blank_runs(written)
 
@@ -53,7 +53,7 @@ def test_every_feature_has_fixtures() -> None:
 
 
 def problems_of(note: str) -> list[str]:
-    compiled = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS)
+    compiled = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS, image_sizes=SIZES)
     return [f"{p.severity}: {p.message}" for p in compiled.problems if p.path == "Page.md"]
 
 
