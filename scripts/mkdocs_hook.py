@@ -34,6 +34,7 @@ from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
+from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
@@ -174,6 +175,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
+    add_libraries(compiled.uses, files, config)
     place_pages(files)
     if not config.nav:
         config.nav = compiled.nav

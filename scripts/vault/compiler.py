@@ -20,6 +20,7 @@ from .generated import backlinks_section, keyword_index, keyword_list, missing_i
 from .glossary import Definition, keyword_slug, split_glossary
 from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
+from .footnotes import FOOTNOTES_HERE, has_footnotes, inline_footnotes
 from .meta import aliases_line, page_meta, with_classes
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
@@ -27,6 +28,7 @@ from .pages import PageSource, keyword_page, note_page
 from .problems import Problem
 from .render import RenderContext, render_body
 from .resolve import Mention, resolve_all
+from .tag_index import tags_index, tags_line
 
 
 A = TypeVar("A")
@@ -43,6 +45,7 @@ class CompiledVault:
     titles: dict[str, str]  # every page path -> title
     nav: list[NavItem]
     unpublished: tuple[str, ...] = ()  # notes with `publish: false`: no page is made for them
+    uses: frozenset[str] = frozenset()  # "math", "mermaid": what some page needs in the browser
 
 
 def compile_vault(
@@ -77,6 +80,10 @@ def compile_vault(
     generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
     generated.update(_keyword_indexes(pages, ctx, titles))
     generated.update(_extension_pages(extensions, pages, titles, problems))
+    tags = tags_index(pages, config)
+    if tags is not None and config.tags_page not in pages:
+        generated[config.tags_page] = tags
+        titles[config.tags_page] = "Tags"
     problems.extend(url_collisions(titles))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
@@ -87,6 +94,7 @@ def compile_vault(
         titles=titles,
         nav=build_nav(titles, config),
         unpublished=tuple(target.path for target in hidden),
+        uses=frozenset(use for page in pages.values() for use in page.scan.uses),
     )
 
 
@@ -125,11 +133,13 @@ def _add_keyword_pages(
 def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems: list[Problem]) -> str:
     """Body, then what extensions add, then the glossary's keywords, then backlinks."""
     body, found = render_body(page, ctx)
+    body = inline_footnotes(body)
     problems.extend(found)
     additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
     backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
     own = with_classes(body.strip("\n").rstrip(), page.properties)
-    parts = (own, aliases_line(page.properties), *additions, keyword_list_md, backlinks)
+    parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, keyword_list_md,
+             FOOTNOTES_HERE if has_footnotes(own) else "", backlinks)
     return page_meta(page.properties) + "\n\n".join(part for part in parts if part)
 
 

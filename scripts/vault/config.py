@@ -19,3 +19,4 @@ class VaultConfig:
     keyword_folder: str = "keywords"
     missing_folder: str = "missing"
     home: str = "index.md"
+    tags_page: str = "tags.md"  # every tag and the notes that carry it, made when a note has tags

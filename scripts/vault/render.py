@@ -14,6 +14,7 @@ from .callouts import rewrite_callout_line
 from .config import VaultConfig
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .escaping import escape_text
+from .tags import tag_anchor
 from .media import image, media
 from .pages import PageSource, relative_url
 from .problems import Problem
@@ -63,6 +64,9 @@ def render_lines(
             replacement = _replacement(ref, resolution, page, host, ctx, problems)
             if replacement is not None:
                 edits.setdefault(ref.line, []).append((ref.start, ref.end, replacement))
+    for tag in page.scan.tags:
+        if first <= tag.line < last:
+            edits.setdefault(tag.line, []).append((tag.start, tag.end, tag_link(tag.name, host.path, ctx.config)))
     fences = {fence.first_line: fence for fence in page.scan.fences if _extension_for(fence, ctx)}
     embedded_headings = _heading_ids(page) if host.depth else {}
     blocks = {block.line: block for block in page.scan.block_ids}
@@ -164,6 +168,11 @@ def _replacement(
         shown = escape_text(posixpath.basename(resolution.path)) if ref.kind == "embed" else text
         return f"[{shown}]({relative_url(resolution.path, host.path)})"
     return f'<span class="vault-broken">{escape_text(target.alias or target.note)}</span>'
+
+
+def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
+    url = relative_url(config.tags_page, host_path)
+    return f"[#{escape_text(name)}]({url}#{tag_anchor(name)}){{ .vault-tag }}"
 
 
 def _markdown_destination(resolution: Resolution, host: Host) -> str | None:

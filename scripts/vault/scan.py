@@ -17,6 +17,7 @@ from markdown_it.token import Token
 
 from .callouts import HEADER, Callout
 from .syntax import WikiTarget, vault_parser
+from .tags import find_tags
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
 
@@ -57,6 +58,14 @@ BLOCK_ID = re.compile(r"(?:^|[ \t\n])\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
 
 
 @dataclass(frozen=True)
+class Tag:
+    name: str  # as written, without `#`: "sky/night"
+    line: int
+    start: int  # columns of `#name`
+    end: int
+
+
+@dataclass(frozen=True)
 class Fence:
     info: str
     content: str
@@ -72,6 +81,8 @@ class Scan:
     code_lines: frozenset[int]  # lines inside fences, indented code and raw HTML blocks
     callouts: tuple[Callout, ...] = ()
     block_ids: tuple[BlockId, ...] = ()
+    tags: tuple[Tag, ...] = ()
+    uses: frozenset[str] = frozenset()  # "math", "mermaid": what the page needs in the browser
 
 
 def scan_note(text: str) -> Scan:
@@ -87,6 +98,7 @@ def scan_note(text: str) -> Scan:
     block_ids: list[BlockId] = []
     last_block: dict[int, tuple[int, int]] = {}  # nesting level -> the latest block's lines
     quote_level = 0
+    uses: set[str] = set()
     current_heading: str | None = None
     in_cell = False
     for index, token in enumerate(tokens):
@@ -107,23 +119,32 @@ def scan_note(text: str) -> Scan:
             in_cell = True
         elif token.type in ("th_close", "td_close"):
             in_cell = False
-        elif token.type in ("fence", "code_block", "html_block") and token.map:
+        elif token.type in ("fence", "code_block", "html_block", "math_block", "math_block_label") and token.map:
             code_lines.update(range(token.map[0], token.map[1]))
             if token.type == "fence":
                 fences.append(Fence(token.info.strip(), token.content, token.map[0], token.map[1]))
+                if token.info.strip().split(" ")[0] == "mermaid":
+                    uses.add("mermaid")
+            elif token.type.startswith("math"):
+                uses.add("math")
         elif token.type == "inline" and token.map:
             parent = tokens[index - 1] if index else None
             if parent is not None and parent.type == "heading_open":
                 current_heading = plain_text(token)
                 headings.append(Heading(int(parent.tag[1]), current_heading, token.map[0]))
+            if any(child.type == "math_inline" for child in token.children or ()):
+                uses.add("math")
             located = _locate(token, lines, cursors, in_cell)
             refs.extend(
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
     refs.extend(_markdown_links(lines, code_lines, headings))
+    spans = {(ref.line, column) for ref in refs for column in range(ref.start, ref.end)}
+    tags = tuple(Tag(name, line, start, end) for line, start, end, name in find_tags(lines, code_lines)
+                 if (line, start) not in spans)
     return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
-                tuple(block_ids))
+                tuple(block_ids), tags, frozenset(uses))
 
 
 _MD_LINK = re.compile(

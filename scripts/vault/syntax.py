@@ -18,6 +18,7 @@ from markdown_it.renderer import RendererProtocol
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 
 @dataclass(frozen=True)
@@ -144,4 +145,9 @@ def vault_parser() -> MarkdownIt:
     Built once: configuring markdown-it costs more than parsing a note, and the parser
     keeps no state between `parse` calls.
     """
-    return MarkdownIt("commonmark").enable("table").use(obsidian_plugin)
+    # Math is read as Obsidian reads it (no space inside the dollars, `$5 and $6` is text),
+    # so a `[[` or `#` inside a formula is never a link or a tag.
+    return (
+        MarkdownIt("commonmark").enable("table").use(obsidian_plugin)
+        .use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    )

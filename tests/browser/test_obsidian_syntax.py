@@ -1,0 +1,60 @@
+"""Our Obsidian fixture vault in Chromium: a foldable callout folds and unfolds, math is
+typeset by KaTeX and a mermaid diagram is drawn, all from the site itself (the `visit`
+fixture fails a test whose tab asked another host for anything)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.harness import Server, SetupError, Visit, build_site, serve
+from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("obsidian-browser")
+    server = serve(folder / "site")
+    try:
+        build_site(zero_config_copy(OBSIDIAN_VAULT, folder), server.root, server.url)
+    except SetupError as error:
+        server.close()
+        pytest.fail(str(error), pytrace=False)
+    yield server
+    server.close()
+
+
+def test_a_foldable_callout_folds_and_unfolds(obsidian_site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(obsidian_site.url + "garden/watering/")
+    closed = page.locator("details.warning")
+    body = closed.locator("p", has_text="Skip the lawn")
+    expect(body).to_be_hidden()
+    closed.locator("summary").click()
+    expect(body).to_be_visible()
+    closed.locator("summary").click()
+    expect(body).to_be_hidden()
+    opened = page.locator("details.faq")
+    expect(opened.locator("p", has_text="finger")).to_be_visible()
+
+
+def test_math_and_mermaid_render_from_the_site(obsidian_site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(obsidian_site.url + "sky/charts/")
+    expect(page.locator("span.arithmatex .katex")).to_have_count(1)
+    expect(page.locator("div.arithmatex .katex-display")).to_have_count(1)
+    # mkdocs-material swaps the fence for a div holding the drawn SVG (in a closed shadow
+    # root) only once mermaid.render has succeeded: the div, with a size, is the drawing.
+    expect(page.locator("pre.mermaid")).to_have_count(0)
+    diagram = page.locator("div.mermaid")
+    expect(diagram).to_have_count(1)
+    box = diagram.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 20
+    assert visit.foreign == []
+    served = {Path(path).name for path in obsidian_site.requested}
+    assert {"katex.min.js", "mermaid.min.js"} <= served

@@ -1,0 +1,144 @@
+"""Our own Obsidian vault (tests/fixtures/vaults/obsidian), every piece of syntax the site
+supports, built end to end with `--strict` by a copy of mkdocs.yml without `extra.vault`."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from .test_site_build import article, mkdocs_build
+from .zero_config import OBSIDIAN_VAULT, zero_config_copy
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("obsidian")
+    result = mkdocs_build(zero_config_copy(OBSIDIAN_VAULT, folder), folder / "site")
+    assert result.returncode == 0, result.stderr
+    return folder / "site"
+
+
+PAGES = ["", "garden/watering", "garden/seed-list", "sky/constellations", "sky/charts", "tags"]
+
+
+def text_of(page_html: str) -> str:
+    """What a reader sees: the article without tags, code and math (which keep their marks)."""
+    page_html = re.sub(r"<(code|pre)\b.*?</\1>", "", page_html, flags=re.DOTALL)
+    page_html = re.sub(r'<(span|div) class="arithmatex">.*?</\1>', "", page_html, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page_html))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_raw_obsidian_marks_reach_a_reader(site: Path, page: str) -> None:
+    shown = text_of(article(site, page))
+    assert "[!" not in shown
+    assert "%%" not in shown
+    assert not re.search(r"\^[A-Za-z0-9-]+\b", shown), re.findall(r"\S*\^\S+", shown)
+    for front_matter in ("title:", "aliases:", "cssclasses:", "publish:", "description:", "---"):
+        assert front_matter not in shown
+
+
+def test_the_unpublished_note_has_no_page_and_links_to_it_are_text(site: Path) -> None:
+    assert not (site / "garden" / "hidden-plans").exists()
+    assert not list(site.rglob("Hidden plans.md"))
+    page = article(site, "sky/constellations")
+    assert "Hidden plans" in page and "hidden-plans" not in page
+
+
+def test_navigation_is_made_from_the_top_folders(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    nav = home[home.index('<nav class="md-nav md-nav--primary"') : home.index("<article")]
+    sections = [line.strip() for line in nav.split("\n") if line.strip() in ("Garden", "Sky", "Tags")]
+    assert sections[0] == "Garden" and "Sky" in sections and "Tags" in sections
+
+
+def test_callouts(site: Path) -> None:
+    page = article(site, "garden/watering")
+    assert '<details class="warning">\n<summary>Drought weeks</summary>' in page
+    assert '<details class="question faq" open="open">' in page
+    assert page.count('<div class="admonition note">') == 2  # two callouts stay two
+    assert re.search(r'<div class="admonition quote">.*?<div class="admonition example">', page, re.DOTALL)
+    assert '<div class="admonition note mystery">' in page
+    assert "<blockquote>\n<p>Just words.</p>" in page
+
+
+def test_front_matter_properties(site: Path) -> None:
+    full = (site / "garden" / "watering" / "index.html").read_text(encoding="utf-8")
+    assert '<meta name="description" content="How often each bed gets water' in full
+    page = article(site, "garden/watering")
+    assert '<div class="vault-note wide-page">' in page
+    assert "Watering the beds" in page and "Irrigation" in page
+    assert "The neighbour disagrees" not in page and "never appears" not in page
+
+
+def test_block_references_and_embeds(site: Path) -> None:
+    seeds = article(site, "garden/seed-list")
+    assert '<p id="^climbers">Runner beans climb anything taller than them.</p>' in seeds
+    assert '<li id="^borlotti">' in seeds
+    page = article(site, "sky/constellations")
+    embeds = re.findall(r'<div class="vault-embed">(.*?)</div>', page, re.DOTALL)
+    assert "Runner beans climb" in embeds[0] and "Borlotti" not in embeds[0] and "<h" not in embeds[0]
+    assert "Borlotti" in embeds[1] and "Broad beans" not in embeds[1]
+    assert "Butternut" in embeds[2] and "Beans" not in embeds[2] and "Peas" not in embeds[2]
+    assert "Start from a bright star" in embeds[3]
+    assert 'href="../../garden/seed-list/#^climbers"' in page
+
+
+def test_image_sizes(site: Path) -> None:
+    page = article(site, "sky/charts")
+    assert 'class="vault-image" height="890" src="../../Attachments/chart.png" width="1548"' in page
+    assert 'alt="dot" class="vault-icon"' in page
+    assert 'src="../../Attachments/chart.png" width="200"' in page
+    assert 'height="80" src="../../Attachments/chart.png" width="120"' in page
+    assert '<img alt="a chart" src="../../Attachments/chart.png" />' in page
+
+
+def test_media_play_in_the_page_from_the_site(site: Path) -> None:
+    page = article(site, "sky/charts")
+    assert '<audio class="vault-audio" controls preload="metadata" src="../../Attachments/crickets.wav">' in page
+    assert '<iframe class="vault-pdf" src="../../Attachments/star-map.pdf"' in article(site, "sky/star-map")
+    assert (site / "Attachments" / "crickets.wav").is_file() and (site / "Attachments" / "star-map.pdf").is_file()
+
+
+def test_footnotes_tasks_strike_math_mermaid(site: Path) -> None:
+    seeds = article(site, "garden/seed-list")
+    assert seeds.count('class="footnote-ref"') == 2 and "Any net will do." in seeds
+    assert seeds.index('<div class="footnote">') < seeds.index('id="pages-that-link-here"')
+    charts = article(site, "sky/charts")
+    assert charts.count('class="task-list-item"') == 2
+    assert "<del>Cloudy</del>" in charts
+    assert '<span class="arithmatex">' in charts and '<div class="arithmatex">' in charts
+    assert '<pre class="mermaid"><code>graph LR' in charts
+    full = (site / "sky" / "charts" / "index.html").read_text(encoding="utf-8")
+    assert 'src="../../assets/vendor/katex/katex.min.js"' in full
+    assert 'src="../../assets/vendor/mermaid/mermaid.min.js"' in full
+    assert (site / "assets" / "vendor" / "katex" / "fonts").is_dir()
+
+
+def test_tags_page_lists_notes_per_tag(site: Path) -> None:
+    tags = article(site, "tags")
+    garden = tags[tags.index('id="tag-garden"') : tags.index('id="tag-sky"')]
+    assert "Watering the beds" in garden and "Field notes" in garden
+    night = tags[tags.index('id="tag-sky-night"') :]
+    assert "Constellations" in night.split("<h2")[0] and "Charts" in night.split("<h2")[0]
+    assert 'href="../../tags/#tag-sky-night"' in article(site, "sky/charts")
+
+
+def test_markdown_links_and_aliases_reach_the_note(site: Path) -> None:
+    page = article(site, "sky/constellations")
+    assert '<a href="../../garden/watering/">watering</a>' in page
+    assert '<a href="../../garden/seed-list/#beans">seeds</a>' in page
+    assert '<a href="../../garden/watering/">Hose duty</a>' in page
+
+
+def test_every_local_link_lands_on_an_existing_anchor(site: Path) -> None:
+    for page_html in site.rglob("index.html"):
+        body = page_html.read_text(encoding="utf-8")
+        for href in re.findall(r'href="([^"#:]*)#([^"]+)"', body):
+            target = (page_html.parent / href[0]).resolve() / "index.html" if href[0] else page_html
+            if target.is_file():
+                ids = set(re.findall(r'id="([^"]+)"', target.read_text(encoding="utf-8")))
+                assert html.unescape(href[1]) in ids, (page_html, href)
