@@ -29,7 +29,8 @@ class Target:
 @dataclass(frozen=True)
 class Found:
     target: Target | None
-    candidates: tuple[Target, ...]  # more than one when the name is ambiguous
+    candidates: tuple[Target, ...]  # more than one when other notes answer to the name too
+    tied: tuple[Target, ...] = ()  # the best candidates, when Obsidian's order cannot tell them apart
 
 
 def link_key(name: str) -> str:
@@ -89,21 +90,29 @@ class LinkIndex:
         key = link_key(name)
         # A note's own name always wins over another note's alias.
         matches = self._pages_by_suffix.get(key) or self._pages_by_alias.get(key, ())
-        return _find(matches, key)
+        return _find(matches, key, from_path)
 
     def find_asset(self, name: str, from_path: str) -> Found:
         key = name.strip().replace("\\", "/").lstrip("/").lower()
-        return _find(self._assets_by_suffix.get(key, ()), key)
+        return _find(self._assets_by_suffix.get(key, ()), key, from_path)
 
 
-def _find(matches: tuple[Target, ...], key: str) -> Found:
-    if len(matches) > 1:
-        # A name that is one candidate's whole path wins, as in Obsidian. Nothing else
-        # breaks a tie: Obsidian would pick by folder or by path length, which a note in
-        # another game can change silently, so the owner is asked to write the folder.
-        exact = tuple(t for t in matches if any(own == key for own in t.keys))
-        if len(exact) == 1:
-            return Found(exact[0], matches)
-    if len(matches) == 1:
-        return Found(matches[0], matches)
-    return Found(None, matches)
+def _find(matches: tuple[Target, ...], key: str, from_path: str) -> Found:
+    """Obsidian's order: the name that is a whole vault path, then the candidate in the
+    linking note's own folder (not an ancestor's), then the shortest path. Candidates of
+    the same shortest length are a tie Obsidian settles by its own file order: the first
+    by path is taken here and the tie is returned, for a warning."""
+    if len(matches) <= 1:
+        return Found(matches[0] if matches else None, matches)
+    exact = tuple(t for t in matches if key in t.keys)
+    if len(exact) == 1:
+        return Found(exact[0], matches)
+    pool = exact or matches
+    folder = posixpath.dirname(from_path).lower()
+    beside = tuple(t for t in pool if posixpath.dirname(t.path).lower() == folder)
+    if len(beside) == 1:
+        return Found(beside[0], matches)
+    pool = beside or pool
+    shortest = min(len(t.path) for t in pool)
+    best = tuple(sorted((t for t in pool if len(t.path) == shortest), key=lambda t: t.path))
+    return Found(best[0], matches, best if len(best) > 1 else ())

@@ -106,9 +106,7 @@ def resolve_ref(
         found = index.find_asset(target.note, page.path)
         if found.target is not None:
             kind: ResolutionKind = "image" if suffix in IMAGE_SUFFIXES else "asset"
-            return Resolution(kind, found.target.path, None), None
-        if found.candidates:
-            return Resolution("broken", None, None), ("error", _ambiguous(written, found))
+            return Resolution(kind, found.target.path, None), _tie(written, found)
         return Resolution("broken", None, None), ("warning", f"missing image {written}: no file {target.note!r} in the vault")
     found = index.find_page(target.note, page.path)
     if found.target is not None and found.target.kind == "unpublished":
@@ -117,17 +115,14 @@ def resolve_ref(
         )
     if found.target is not None:
         if target.heading is None:
-            return Resolution("page", found.target.path, None), None
-        return _heading(pages[found.target.path], target.heading, found.target.path, written)
-    if found.candidates:
-        return Resolution("broken", None, None), ("error", _ambiguous(written, found))
+            return Resolution("page", found.target.path, None), _tie(written, found)
+        resolution, finding = _heading(pages[found.target.path], target.heading, found.target.path, written)
+        return resolution, finding or _tie(written, found)
     if suffix and suffix != ".md":
         # [[HitIcon.png]], or an escaped embed \![[HitIcon.png]]: a link to the file itself.
         file = index.find_asset(target.note, page.path)
         if file.target is not None:
-            return Resolution("asset", file.target.path, None), None
-        if file.candidates:
-            return Resolution("broken", None, None), ("error", _ambiguous(written, file))
+            return Resolution("asset", file.target.path, None), _tie(written, file)
         if suffix in ATTACHMENT_SUFFIXES:
             missing_file = f"missing file {written}: no file {target.note!r} in the vault"
             return Resolution("broken", None, None), ("warning", missing_file)
@@ -179,9 +174,13 @@ def _heading(
     return Resolution("page", path, anchor), None
 
 
-def _ambiguous(written: str, found: Found) -> str:
-    names = ", ".join(sorted(candidate.path for candidate in found.candidates))
-    return f"ambiguous link {written}: it could be any of {names}"
+def _tie(written: str, found: Found) -> Finding | None:
+    """A warning for a name Obsidian itself resolves by its own file order."""
+    if not found.tied or found.target is None:
+        return None
+    names = ", ".join(candidate.path for candidate in found.tied)
+    return ("warning", f"ambiguous link {written}: equally near {names}; "
+                       f"it goes to {found.target.path}, as in Obsidian (write the folder to choose)")
 
 
 def ref_source(ref: Ref) -> str:

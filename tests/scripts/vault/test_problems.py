@@ -48,50 +48,66 @@ def test_a_missing_same_page_heading_is_a_warning() -> None:
     assert found == ["warning a.md:3: missing heading in [[#There]]: a.md has no heading 'There'"]
 
 
-def test_an_ambiguous_name_is_an_error_listing_the_candidates() -> None:
-    found = problems({"a.md": "\n[[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""})
-    assert found == ["error a.md:2: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md"]
+TIE = "equally near x/Cover.md, y/Cover.md; it goes to x/Cover.md, as in Obsidian (write the folder to choose)"
 
 
-def test_an_ambiguous_image_is_an_error() -> None:
+def test_a_tie_obsidian_settles_by_file_order_is_a_warning_naming_the_candidates() -> None:
+    compiled = compile_vault({"a.md": "\n[[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
+    assert [f"{p.severity} {p}" for p in compiled.problems] == [f"warning a.md:2: ambiguous link [[Cover]]: {TIE}"]
+    assert "[Cover](x/Cover.md)" in compiled.pages["a.md"]
+
+
+def test_a_tie_between_images_is_a_warning() -> None:
     found = problems({"a.md": "![[Hit.png]]"}, assets=["x/Hit.png", "y/Hit.png"])
-    assert found == ["error a.md:1: ambiguous link ![[Hit.png]]: it could be any of x/Hit.png, y/Hit.png"]
+    assert found == [f"warning a.md:1: ambiguous link ![[Hit.png]]: {TIE.replace('Cover.md', 'Hit.png')}"]
 
 
-def test_the_same_game_does_not_break_a_tie() -> None:
-    # Obsidian would not pick x/Cover.md for x/a.md either: the owner must say which.
-    found = problems({"x/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""})
-    assert found == ["error x/a.md:1: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md"]
+def test_the_note_in_the_linking_notes_own_folder_wins() -> None:
+    compiled = compile_vault({"y/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
+    assert compiled.problems == []
+    assert "[Cover](Cover.md)" in compiled.pages["y/a.md"]
+
+
+def test_an_ancestor_folder_counts_for_nothing_the_shortest_path_wins() -> None:
+    notes = {"y/deep/a.md": "[[Cover]]", "y/Cover.md": "", "x/long/Cover.md": ""}
+    compiled = compile_vault(notes, CONFIG)
+    assert compiled.problems == []
+    assert "[Cover](../Cover.md)" in compiled.pages["y/deep/a.md"]
+
+
+def test_a_whole_vault_path_wins_over_the_own_folder() -> None:
+    compiled = compile_vault({"x/a.md": "[[Cover]]", "Cover.md": "", "x/Cover.md": ""}, CONFIG)
+    assert compiled.problems == []
+    assert "[Cover](../Cover.md)" in compiled.pages["x/a.md"]
 
 
 def test_a_folder_in_the_link_settles_an_ambiguous_name() -> None:
-    compiled = compile_vault({"x/a.md": "[[x/Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
+    compiled = compile_vault({"x/a.md": "[[y/Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
     assert compiled.problems == []
-    assert "[x/Cover](Cover.md)" in compiled.pages["x/a.md"]
+    assert "[y/Cover](../y/Cover.md)" in compiled.pages["x/a.md"]
 
 
-def test_every_ambiguous_link_is_reported_at_its_own_line() -> None:
+def test_every_tie_is_reported_at_its_own_line() -> None:
     notes = {
         "legion/Attack.md": "[[Dodge]], [[Cover]]\n\ntext\n\nafter [[dodge]]\n",
         "legion/keywords/Cover.md": "[[Attack]], [[Dodge]]\n",
-        "legion/keywords/Dodge.md": "",
-        "swtcg/Dodge.md": "",
+        "legio/keys/Dodge.md": "",
+        "swtcg/keys/Dodge.md": "",
         "How.md": "one\n- [[Dodge|tokens]]\n",
     }
-    candidates = "it could be any of legion/keywords/Dodge.md, swtcg/Dodge.md"
+    tie = ("equally near legio/keys/Dodge.md, swtcg/keys/Dodge.md; it goes to legio/keys/Dodge.md, "
+           "as in Obsidian (write the folder to choose)")
     assert sorted(problems(notes)) == [
-        f"error How.md:2: ambiguous link [[Dodge|tokens]]: {candidates}",
-        f"error legion/Attack.md:1: ambiguous link [[Dodge]]: {candidates}",
-        f"error legion/Attack.md:5: ambiguous link [[dodge]]: {candidates}",
-        f"error legion/keywords/Cover.md:1: ambiguous link [[Dodge]]: {candidates}",
+        f"warning How.md:2: ambiguous link [[Dodge|tokens]]: {tie}",
+        f"warning legion/Attack.md:1: ambiguous link [[Dodge]]: {tie}",
+        f"warning legion/Attack.md:5: ambiguous link [[dodge]]: {tie}",
+        f"warning legion/keywords/Cover.md:1: ambiguous link [[Dodge]]: {tie}",
     ]
 
 
 def test_the_same_problem_twice_on_one_line_says_so() -> None:
     found = problems({"a.md": "[[Cover]] or [[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""})
-    assert found == [
-        "error a.md:1: ambiguous link [[Cover]]: it could be any of x/Cover.md, y/Cover.md (2 times on this line)"
-    ]
+    assert found == [f"warning a.md:1: ambiguous link [[Cover]]: {TIE} (2 times on this line)"]
 
 
 def test_every_missing_heading_image_and_unclosed_link_is_reported() -> None:
@@ -212,6 +228,6 @@ def test_a_link_to_a_file_that_is_not_there_is_a_warning() -> None:
     ]
 
 
-def test_an_ambiguous_link_to_a_file_is_an_error() -> None:
+def test_a_tie_between_linked_files_is_a_warning() -> None:
     found = problems({"a.md": "[[Hit.png]]"}, assets=["x/Hit.png", "y/Hit.png"])
-    assert found == ["error a.md:1: ambiguous link [[Hit.png]]: it could be any of x/Hit.png, y/Hit.png"]
+    assert found == [f"warning a.md:1: ambiguous link [[Hit.png]]: {TIE.replace('Cover.md', 'Hit.png')}"]

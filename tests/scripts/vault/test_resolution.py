@@ -1,4 +1,5 @@
-"""Link resolution as Obsidian does it: case-insensitive, folders optional, shortest unique."""
+"""Link resolution as Obsidian does it: case-insensitive, folders optional; a whole vault
+path first, then the linking note's own folder, then the shortest path."""
 
 from __future__ import annotations
 
@@ -34,9 +35,10 @@ INDEX = LinkIndex(
         ("keywords/Guardian X", "index.md", "legion/keywords/Guardian X.md"),
         ("eywords/Guardian X", "index.md", None),  # a folder name is matched whole
         ("Cover X", "index.md", "legion/keywords/Cover X.md"),
-        ("Cover", "legion/Attack.md", None),  # ambiguous even from inside one game
-        ("Cover", "swtcg/x.md", None),
-        ("Cover", "index.md", None),
+        ("Cover", "legion/Attack.md", "swtcg/Cover.md"),  # the shorter path: an ancestor is no help
+        ("Cover", "swtcg/x.md", "swtcg/Cover.md"),
+        ("Cover", "legion/keywords/x.md", "legion/keywords/Cover.md"),  # its own folder
+        ("Cover", "index.md", "swtcg/Cover.md"),
         ("keywords/cover", "index.md", "legion/keywords/Cover.md"),
         ("Attack Pool", "legion/Attack.md", "Attack Pool.md"),
         ("Evade", "legion/Attack.md", "swtcg/keywords/evade.md"),
@@ -50,10 +52,17 @@ def test_find_page(written: str, from_path: str, expected: str | None) -> None:
     assert (found.target.path if found.target else None) == expected
 
 
-def test_ambiguous_lists_every_candidate() -> None:
+def test_candidates_are_all_listed_and_a_clear_winner_is_no_tie() -> None:
     found = INDEX.find_page("cover", "index.md")
-    assert found.target is None
+    assert found.target is not None and found.tied == ()
     assert sorted(c.path for c in found.candidates) == ["legion/keywords/Cover.md", "swtcg/Cover.md"]
+
+
+def test_equally_short_paths_are_a_tie_settled_by_path_order() -> None:
+    index = LinkIndex(pages=(note_target("b/Note.md", "Note"), note_target("a/Note.md", "Note")), assets=())
+    found = index.find_page("Note", "c/x.md")
+    assert found.target is not None and found.target.path == "a/Note.md"
+    assert [t.path for t in found.tied] == ["a/Note.md", "b/Note.md"]
 
 
 @pytest.mark.parametrize(

@@ -112,11 +112,12 @@ def test_bad_notes_fail_with_path_and_line_and_no_traceback(tmp_path: Path) -> N
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "latin1.md:2: the note is not UTF-8 (byte 0xff)" in result.stderr
-    ambiguous = "ambiguous link [[Cover]]: it could be any of a/Cover.md, b/Cover.md"
-    # Every place is named, not only the first, so the owner fixes them in one pass.
-    for place in ("index.md:3", "index.md:5", "a/Note.md:1"):
-        assert f"{place}: {ambiguous}" in result.stderr
-    assert "the vault has 4 error(s)" in result.stderr
+    # A tie is a warning at every place, not only the first, so the owner fixes them in one pass.
+    ambiguous = "ambiguous link [[Cover]]: equally near a/Cover.md, b/Cover.md; it goes to a/Cover.md"
+    for place in ("index.md:3", "index.md:5"):
+        assert f"WARNING -  vault: {place}: {ambiguous}" in result.stderr
+    assert "a/Note.md:1: ambiguous" not in result.stderr  # a/Cover.md is in its own folder
+    assert "the vault has 1 error(s)" in result.stderr
     assert "index.md:3: unclosed [[" in result.stderr
     assert "index.md:5: unclosed [[" in result.stderr
 
