@@ -72,11 +72,18 @@ def _mapping(settings: dict[str, Any], key: str) -> dict[str, str]:
     return {str(name): str(text) for name, text in value.items()}
 
 
+# What a vault gets without configuration: calculators wherever a note asks for one.
+DEFAULT_EXTENSIONS = ("scripts.calculators.extension:CalculatorExtension",)
+
+
 def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
-    """Instantiate each "pkg.module:Factory" listed in `extra.vault.extensions`."""
+    """Instantiate each "pkg.module:Factory" listed in `extra.vault.extensions` (the
+    defaults when the list is not given; `[]` for none)."""
     _on_path()
     loaded: list[VaultExtension] = []
-    for spec in _strings(config.extra.get("vault") or {}, "extensions"):
+    settings = config.extra.get("vault") or {}
+    specs = _strings(settings, "extensions") if "extensions" in settings else list(DEFAULT_EXTENSIONS)
+    for spec in specs:
         module_name, _, factory_name = str(spec).partition(":")
         try:
             factory = getattr(importlib.import_module(module_name), factory_name)

@@ -1,7 +1,7 @@
 """The calculators' vault extension: example blocks checked at build, calculators on
 keyword pages, and the coverage page.
 
-Registered in mkdocs.yml: `extra: vault: extensions: ["scripts.calculators.extension:CalculatorExtension"]`.
+The vault hook loads it unless mkdocs.yml lists other `extra: vault: extensions:`.
 One instance serves one build: it remembers the blocks it ran so that a page with an
 example is not given a second calculator and the coverage page can list every block.
 A block's place is the note it is written in (`where`); its page context is the page that
@@ -29,6 +29,7 @@ class CalculatorExtension:
 
     def __post_init__(self) -> None:
         self._blocks: dict[str, list[BlockRecord]] = {}
+        self._added = False  # a keyword page got the registry's calculator
 
     def render_fence(self, info: str, source: str, where: SourceLocation, page: PageContext) -> str:
         """Run the block; a block that cannot run or whose expectation fails stops the build."""
@@ -62,9 +63,13 @@ class CalculatorExtension:
             html = render_calculator(calc, preset.values, featured=preset.featured, base=base_for(page.src_path))
         except RulesError as e:
             raise ExtensionProblem(f"calculator {calc.name} preset for {page.title!r}: {e}") from None
+        self._added = True
         return f"\n{html}\n"
 
     def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
+        # A vault with no calculator anywhere gets no coverage page either.
+        if not self._blocks and not self._added:
+            return {}
         # A block transcluded into another page ran there too; list it once, where it is written.
         records = {(r.src_path, r.line): r for rs in self._blocks.values() for r in rs}
         return {COVERAGE_PAGE: coverage_markdown(pages, list(records.values()))}

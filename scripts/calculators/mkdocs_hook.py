@@ -1,10 +1,11 @@
 """MkDocs glue for the in-browser calculators.
 
-- on_config: adds the calculator script and style sheet to every page, and stops the
-  build at once if Pyodide has not been installed from npm.
+- on_config: adds the calculator script and style sheet to every page.
+- on_files: takes them out again when no page shows a calculator; when one does, stops
+  the build at once if Pyodide has not been installed from npm.
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code.
-- on_post_build: puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
+- on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, and
   `assets/calculators/runtime.json`, which tells the worker where both are.
 
@@ -26,6 +27,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE_PACKAGE = REPO / "node_modules" / "pyodide"
@@ -36,6 +38,7 @@ SCRIPT = "assets/calculators/calculator.js"
 STYLE = "assets/calculators/calculator.css"
 RUNTIME_CONFIG = "assets/calculators/runtime.json"
 API_MODULE = "rulesengine.calculators.api"
+CALCULATOR_MARK = "data-calculator="  # in every calculator's HTML (rulesengine.calculators.render)
 
 
 def _wheel_module() -> ModuleType:
@@ -76,7 +79,6 @@ def assets_version(folder: Path = THEME_ASSETS / "calculators") -> str:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    pyodide_version()
     # The JS and its worker are served as .mjs modules; some systems' MIME tables lack it,
     # and browsers refuse a module with the wrong type.
     mimetypes.add_type("text/javascript", ".mjs")
@@ -89,12 +91,37 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """After the vault hook has written the pages: a site where no page shows a calculator
+    gets neither the calculator's script and style nor (on_post_build) Pyodide and the
+    wheel. One that does needs Pyodide installed, which is checked here, before rendering."""
+    if any(_shows_calculator(file) for file in files.documentation_pages()):
+        pyodide_version()
+        return files
+    config.extra_javascript[:] = [s for s in config.extra_javascript if not str(s).startswith(SCRIPT)]
+    config.extra_css[:] = [s for s in config.extra_css if not str(s).startswith(STYLE)]
+    return files
+
+
+def _shows_calculator(file: File) -> bool:
+    try:
+        return CALCULATOR_MARK in file.content_string
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def uses_calculators(config: MkDocsConfig) -> bool:
+    return any(str(s).startswith(SCRIPT) for s in config.extra_javascript)
+
+
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     server.watch(str(REPO / "rulesengine"))
     return server
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    if not uses_calculators(config):
+        return
     site = Path(config.site_dir)
     version = pyodide_version()
     runtime_dir = site / "assets" / "pyodide" / version

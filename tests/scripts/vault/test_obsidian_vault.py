@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .test_site_build import article, mkdocs_build
-from .zero_config import OBSIDIAN_VAULT, zero_config_copy
+from .zero_config import OBSIDIAN_VAULT, ROOT, zero_config_copy
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +142,20 @@ def test_every_local_link_lands_on_an_existing_anchor(site: Path) -> None:
             if target.is_file():
                 ids = set(re.findall(r'id="([^"]+)"', target.read_text(encoding="utf-8")))
                 assert html.unescape(href[1]) in ids, (page_html, href)
+
+
+def test_no_calculator_runtime_where_no_page_has_a_calculator(site: Path) -> None:
+    assert not (site / "assets" / "pyodide").exists() and not (site / "assets" / "wheels").exists()
+    assert not (site / "coverage").exists()
+    assert "calculators/calculator.js" not in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_shipped_vault_builds_without_extra_vault(tmp_path: Path) -> None:
+    """Zero configuration on the owner's vault: calculators still come (the default
+    extension), and with them Pyodide, the wheel and the coverage page."""
+    result = mkdocs_build(zero_config_copy(ROOT / "docs", tmp_path), tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    site = tmp_path / "site"
+    assert (site / "coverage" / "index.html").is_file()
+    assert list((site / "assets" / "pyodide").glob("*/pyodide.mjs"))
+    assert 'data-calculator="' in article(site, "legion/keywords/guardian-x")
