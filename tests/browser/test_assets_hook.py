@@ -17,7 +17,8 @@ from scripts.calculators.wheel import wheel_bytes
 
 
 def built(site: Path) -> SimpleNamespace:
-    config = SimpleNamespace(site_dir=str(site))
+    # A site whose pages show calculators: on_files kept the calculator script.
+    config = SimpleNamespace(site_dir=str(site), extra_javascript=[f"{hook.SCRIPT}?v=1"])
     hook.on_post_build(config)  # type: ignore[arg-type]
     return config
 
