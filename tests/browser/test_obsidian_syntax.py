@@ -58,3 +58,13 @@ def test_math_and_mermaid_render_from_the_site(obsidian_site: Server, visit: Vis
     assert visit.foreign == []
     served = {Path(path).name for path in obsidian_site.requested}
     assert {"katex.min.js", "mermaid.min.js"} <= served
+
+
+def test_audio_and_video_load_from_the_site(obsidian_site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(obsidian_site.url + "sky/charts/")
+    audio, video = page.locator("audio.vault-audio"), page.locator("video.vault-video")
+    page.wait_for_function("() => document.querySelector('audio.vault-audio').readyState >= 1")
+    page.wait_for_function("() => document.querySelector('video.vault-video').readyState >= 1")
+    assert audio.evaluate("a => a.duration") == pytest.approx(0.5, abs=0.01)  # 4,000 samples at 8 kHz
+    assert video.evaluate("v => [v.videoWidth, v.videoHeight]") == [160, 90]

@@ -99,6 +99,7 @@ def test_image_sizes(site: Path) -> None:
 def test_media_play_in_the_page_from_the_site(site: Path) -> None:
     page = article(site, "sky/charts")
     assert '<audio class="vault-audio" controls preload="metadata" src="../../Attachments/crickets.wav">' in page
+    assert '<video class="vault-video" controls preload="metadata" src="../../Attachments/dusk.webm">' in page
     assert '<iframe class="vault-pdf" src="../../Attachments/star-map.pdf"' in article(site, "sky/star-map")
     assert (site / "Attachments" / "crickets.wav").is_file() and (site / "Attachments" / "star-map.pdf").is_file()
 
@@ -159,3 +160,10 @@ def test_the_shipped_vault_builds_without_extra_vault(tmp_path: Path) -> None:
     assert (site / "coverage" / "index.html").is_file()
     assert list((site / "assets" / "pyodide").glob("*/pyodide.mjs"))
     assert 'data-calculator="' in article(site, "legion/keywords/guardian-x")
+
+
+def test_search_finds_aliases_and_never_comments_or_front_matter(site: Path) -> None:
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "Irrigation" in index and "Hose duty" in index
+    assert "The neighbour disagrees" not in index and "note to myself" not in index
+    assert "cssclasses" not in index and "Not for readers yet" not in index
