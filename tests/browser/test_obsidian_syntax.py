@@ -68,3 +68,20 @@ def test_audio_and_video_load_from_the_site(obsidian_site: Server, visit: Visit)
     page.wait_for_function("() => document.querySelector('video.vault-video').readyState >= 1")
     assert audio.evaluate("a => a.duration") == pytest.approx(0.5, abs=0.01)  # 4,000 samples at 8 kHz
     assert video.evaluate("v => [v.videoWidth, v.videoHeight]") == [160, 90]
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("path", ["garden/watering/", "sky/charts/", "sky/constellations/", "garden/seed-list/", "tags/"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_obsidian_pages_are_axe_clean(obsidian_site: Server, visit: Visit, path: str, scheme: str) -> None:
+    page = visit.page
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(obsidian_site.url + path)
+    page.wait_for_load_state("networkidle")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document.querySelector('article'))).violations"
+                          ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
+    assert found == []

@@ -1,0 +1,33 @@
+"""Touches to a page's finished HTML that no Markdown extension offers.
+
+pymdownx.tasklist draws a task's checkbox inside a label that holds no text (the item's
+words follow the label), so a screen reader announces an unnamed checkbox: each checkbox
+is given its item's words as its accessible name.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+_TASK = re.compile(
+    r'(?P<input><li class="task-list-item">(?:<label class="task-list-control">)?<input type="checkbox"[^>]*?)'
+    r'(?P<end>\s*/?>)(?P<between>(?:<span class="task-list-indicator"></span>)?(?:</label>)?)'
+    r"(?P<words>.*?)(?=</li>|<ul|<ol|<div|<p)",
+    re.DOTALL,
+)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def label_tasks(page_html: str) -> str:
+    if "task-list-item" not in page_html:
+        return page_html
+    return _TASK.sub(_labelled, page_html)
+
+
+def _labelled(match: re.Match[str]) -> str:
+    words = " ".join(html.unescape(_TAG.sub("", match.group("words"))).split())
+    if not words or "aria-label" in match.group("input"):
+        return match.group(0)
+    name = html.escape(words, quote=True)
+    return f'{match.group("input")} aria-label="{name}"{match.group("end")}{match.group("between")}{match.group("words")}'

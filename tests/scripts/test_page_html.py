@@ -1,0 +1,26 @@
+"""A task's checkbox is named by its item's words (axe's `label` rule)."""
+
+from __future__ import annotations
+
+import markdown
+
+from scripts.page_html import label_tasks
+
+
+def rendered(text: str, custom: bool = True) -> str:
+    return markdown.markdown(text, extensions=["pymdownx.tasklist"], extension_configs={
+        "pymdownx.tasklist": {"custom_checkbox": custom}})
+
+
+def test_each_checkbox_gets_its_items_words() -> None:
+    page = label_tasks(rendered("- [ ] Buy a *red* torch\n- [x] Learn \"Vega\" & Deneb\n    - [ ] nested one\n"))
+    assert 'aria-label="Buy a red torch"' in page
+    assert 'aria-label="Learn &quot;Vega&quot; &amp; Deneb"' in page
+    assert 'aria-label="nested one"' in page
+    assert page.count("aria-label") == 3
+
+
+def test_plain_checkboxes_too_and_nothing_else_changes() -> None:
+    page = label_tasks(rendered("- [x] done\n", custom=False))
+    assert 'aria-label="done"' in page
+    assert label_tasks("<p>no tasks</p>") == "<p>no tasks</p>"
