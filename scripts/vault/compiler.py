@@ -214,6 +214,8 @@ def _missing_pages(
         for key, (name, mentions) in missing.items()
     }
     titles.update({paths[key]: name for key, (name, _) in missing.items()})
+    if not missing:
+        return pages  # a vault with no link to an unwritten note has no "Missing notes" page
     listing = {paths[key]: (name, len(mentions)) for key, (name, mentions) in missing.items()}
     pages[index_path] = missing_index(index_path, listing)
     titles[index_path] = "Missing notes"

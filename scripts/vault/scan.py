@@ -127,6 +127,8 @@ def scan_note(text: str) -> Scan:
                     uses.add("mermaid")
             elif token.type.startswith("math"):
                 uses.add("math")
+            elif token.type == "html_block" and "mermaid" in token.content:
+                uses.add("mermaid")  # a hand-written <pre class="mermaid"> is drawn too, never from a CDN
         elif token.type == "inline" and token.map:
             parent = tokens[index - 1] if index else None
             if parent is not None and parent.type == "heading_open":

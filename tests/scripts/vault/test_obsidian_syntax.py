@@ -70,3 +70,19 @@ def test_a_link_to_a_block_that_is_not_there_names_it() -> None:
     assert problems_of("[[Blocks#^nope]]") == [
         "warning: missing block in [[Blocks#^nope]]: Blocks.md has no block '^nope'"
     ]
+
+
+@pytest.mark.parametrize(
+    ("note", "uses"),
+    [
+        ("Plain text, a `$code$` span and $5 and $6.", set()),
+        ("Inline $x^2$.", {"math"}),
+        ("$$\nx\n$$", {"math"}),
+        ("```mermaid\ngraph LR\n```", {"mermaid"}),
+        ("> [!note]\n> ```mermaid\n> graph LR\n> ```", {"mermaid"}),
+        ('<pre class="mermaid">graph LR</pre>', {"mermaid"}),
+    ],
+)
+def test_the_vault_says_what_its_pages_need_in_the_browser(note: str, uses: set[str]) -> None:
+    compiled = compile_vault({**NOTES, "Page.md": note}, CONFIG, assets=ASSETS)
+    assert compiled.uses == uses

@@ -53,6 +53,7 @@ def test_navigation_is_made_from_the_top_folders(site: Path) -> None:
     nav = home[home.index('<nav class="md-nav md-nav--primary"') : home.index("<article")]
     sections = [line.strip() for line in nav.split("\n") if line.strip() in ("Garden", "Sky", "Tags")]
     assert sections[0] == "Garden" and "Sky" in sections and "Tags" in sections
+    assert "Missing notes" not in nav and not (site / "missing").exists()  # every link resolves
 
 
 def test_callouts(site: Path) -> None:

@@ -217,7 +217,7 @@ def test_a_link_to_an_image_is_no_missing_note() -> None:
     compiled = compile_vault(notes, CONFIG, assets=["Pics/Hit.png"])
     assert compiled.problems == []
     assert "\\![Hit.png](Pics/Hit.png) and [the icon](Pics/Hit.png)" in compiled.pages["a.md"]
-    assert [path for path in compiled.generated if path.startswith("missing/")] == ["missing/index.md"]
+    assert [path for path in compiled.generated if path.startswith("missing/")] == []
 
 
 def test_a_link_to_a_file_that_is_not_there_is_a_warning() -> None:
