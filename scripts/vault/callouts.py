@@ -75,8 +75,13 @@ def rewrite_callout_line(line: str, number: int, callouts: Sequence[Callout]) ->
             return f"{lead.rstrip()}\n{lead}{_header(rest, callout)}\n{lead.rstrip()}"
         else:
             prefix.append("    ")
+    # An embed written in a callout spans several lines: every one of them is in the callout.
+    lead = "".join(prefix)
+    rest = "\n".join(part if i == 0 else (lead + part if part.strip() else lead.rstrip())
+                     for i, part in enumerate(rest.split("\n")))
     ending = "\n" if any(c.end_line == number + 1 for c in around.values()) else ""
-    return ("".join(prefix) + rest).rstrip() + ending if not rest.strip() else "".join(prefix) + rest + ending
+    written = "\n".join(part if part.strip() else "" for part in (lead + rest).split("\n"))
+    return written + ending
 
 
 def _header(rest: str, callout: Callout) -> str:

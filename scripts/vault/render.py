@@ -4,6 +4,7 @@ in place, everything else (code included) left exactly as the note has it."""
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -21,6 +22,9 @@ from .problems import Problem
 from .resolve import Resolution, Resolved
 from .scan import Fence, Ref, link_text
 
+
+
+_QUOTE_MARKERS = re.compile(r"^(?:[ ]{0,3}>[ ]?)+")
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,11 @@ def render_lines(
             continue
         if number in fences:
             fence = fences[number]
-            out.append(_render_fence(fence, page, host, ctx, problems))
+            # A fence written in a callout: what replaces it stays in the callout.
+            markers = _QUOTE_MARKERS.match(lines[number])
+            rendered = _render_fence(fence, page, host, ctx, problems)
+            quoted = (markers.group(0) if markers else "") + rendered
+            out.append(rewrite_callout_line(quoted, number, page.scan.callouts))
             skip_until = fence.end_line
             continue
         line = lines[number]

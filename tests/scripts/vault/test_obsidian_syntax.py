@@ -86,3 +86,25 @@ def test_a_link_to_a_block_that_is_not_there_names_it() -> None:
 def test_the_vault_says_what_its_pages_need_in_the_browser(note: str, uses: set[str]) -> None:
     compiled = compile_vault({**NOTES, "Page.md": note}, CONFIG, assets=ASSETS)
     assert compiled.uses == uses
+
+
+class _Block:
+    """An extension whose fence becomes a few lines of HTML."""
+
+    fence_names = ("block",)
+
+    def render_fence(self, info: str, source: str, where: object, page: object) -> str:
+        return f"<div class='block'>\n<p>{source.strip()}</p>\n</div>"
+
+    def page_addition(self, page: object) -> str:
+        return ""
+
+    def generated_pages(self, pages: object) -> dict[str, str]:
+        return {}
+
+
+def test_an_extension_fence_in_a_callout_stays_in_it() -> None:
+    note = "> [!note] T\n> ```block\n> x\n> ```\n> after\n"
+    page = compile_vault({"a.md": note}, CONFIG, [_Block()]).pages["a.md"]
+    assert "!!! note \"T\"\n\n    <div class='block'>\n    <p>x</p>\n    </div>\n" in page
+    assert "\n    after\n" in page

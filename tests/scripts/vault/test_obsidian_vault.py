@@ -86,6 +86,9 @@ def test_block_references_and_embeds(site: Path) -> None:
     assert "Butternut" in embeds[2] and "Beans" not in embeds[2] and "Peas" not in embeds[2]
     assert "Start from a bright star" in embeds[3]
     assert 'href="../../garden/seed-list/#^climbers"' in page
+    inside = page[page.index('<div class="admonition example">') :]
+    assert re.match(r'<div class="admonition example">\n<p class="admonition-title">A block shown inside a callout</p>\n'
+                    r'<div class="vault-embed"[^>]*>\n<p>Runner beans climb', inside), inside[:300]
 
 
 def test_image_sizes(site: Path) -> None:
