@@ -35,7 +35,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
-from scripts.page_html import label_tasks  # noqa: E402
+from scripts.page_html import finish_page  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
@@ -192,7 +192,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    return label_tasks(html)
+    return finish_page(html)
 
 
 def image_sizes(files: Files) -> dict[str, tuple[int, int]]:

@@ -1,5 +1,8 @@
 """Touches to a page's finished HTML that no Markdown extension offers.
 
+md_in_html removes `markdown="1"` only from HTML blocks it sees at the top level; an embed
+inside a callout keeps it, and it is no HTML attribute: it is dropped here.
+
 pymdownx.tasklist draws a task's checkbox inside a label that holds no text (the item's
 words follow the label), so a screen reader announces an unnamed checkbox: each checkbox
 is given its item's words as its accessible name.
@@ -17,6 +20,10 @@ _TASK = re.compile(
     re.DOTALL,
 )
 _TAG = re.compile(r"<[^>]+>")
+
+
+def finish_page(page_html: str) -> str:
+    return label_tasks(page_html.replace(' markdown="1"', ""))
 
 
 def label_tasks(page_html: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import markdown
 
-from scripts.page_html import label_tasks
+from scripts.page_html import finish_page, label_tasks
 
 
 def rendered(text: str, custom: bool = True) -> str:
@@ -24,3 +24,9 @@ def test_plain_checkboxes_too_and_nothing_else_changes() -> None:
     page = label_tasks(rendered("- [x] done\n", custom=False))
     assert 'aria-label="done"' in page
     assert label_tasks("<p>no tasks</p>") == "<p>no tasks</p>"
+
+
+def test_a_leftover_markdown_attribute_is_dropped() -> None:
+    assert finish_page('<div class="vault-embed" markdown="1">\n<p>x</p>\n</div>') == (
+        '<div class="vault-embed">\n<p>x</p>\n</div>'
+    )
