@@ -57,6 +57,7 @@ HIDDEN_COST_LABELS = {
     "remaining_build_cost": "Remaining build cost",
     "force": "Force to pay",
     "reason": "Why",
+    "reading": "Reading",
     "note": "How the engine reads the rule",
 }
 

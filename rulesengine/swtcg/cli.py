@@ -61,7 +61,7 @@ def attack_table(result: Mapping[str, object]) -> str:
 
 def hidden_cost_table(result: Mapping[str, object]) -> str:
     verdict = f"yes, for {result['force']} Force" if result["can_complete"] else "no"
-    return f"can complete now: {verdict}\n{result['reason']}\nnote: {result['note']}"
+    return f"can complete now: {verdict}\n{result['reason']}\nreading: {result['reading']}: {result['note']}"
 
 
 def _main(prog: str, options: Sequence[Option], compute: Callable[[Mapping[str, object]], dict[str, object]],

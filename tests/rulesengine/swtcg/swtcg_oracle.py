@@ -93,3 +93,18 @@ def run(values: Mapping[str, object]) -> dict[str, Any]:
     from rulesengine.swtcg.api import run as engine_run
 
     return engine_run(values)
+
+
+def hidden_cost_oracle(build_cost: int, counters: int, x: int, reading: str) -> int | None:
+    """Force to pay to complete the card now (None: it cannot be completed), read from the
+    glossary's sentences one by one, each as its reading takes it."""
+    partially_built = counters >= 1
+    enough = counters >= x or counters >= build_cost  # "X or the build cost, whichever is less"
+    if not (partially_built and enough):
+        return None
+    force = build_cost - counters if build_cost > counters else 0  # "the remaining build cost, if any"
+    if build_cost <= x and counters >= build_cost:
+        force = 0  # "within the Hidden Cost integer"
+    if reading == "no-force-at-x" and counters >= x:
+        force = 0  # "equal to or greater than the Hidden Cost integer ... no Force"
+    return force
