@@ -174,7 +174,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
             start = (crits2, hits2, c["pierce"], (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
-                n = cr + hi + (c["pierce"] if c["impervious"] else 0)
+                n = cr + hi + (c["pierce"] if c["impervious"] and not c["immune_pierce"] else 0)
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
                 for dfs, s in _rolls(sides):
                     blocks = defense_blocks(c["defense"], dfs, c["defense_surge"], c["defense_surge_tokens"])
