@@ -17,13 +17,13 @@ from rulesengine.swtcg.comma_list import comma_items
 from rulesengine.swtcg.dice import hit_threshold
 from rulesengine.swtcg.hidden_cost import HIDDEN_COST_OPTIONS, run_hidden_cost
 from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
-from rulesengine.swtcg.intercept import parse_intercepting_unit
+from rulesengine.swtcg.intercept import parse_intercepting_units
 from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES, Policies
 from rulesengine.swtcg.power import PowerChanges, attacker_arena
-from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, resolve, trace
+from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, deflect_target, resolve, trace
 from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
 from rulesengine.wording import plural
-from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT, Attacker, Unit
+from rulesengine.swtcg.units import DEFENDER, MAX_INTERCEPTORS, SECOND_UNIT, Attacker, Unit
 
 __all__ = ["HIDDEN_COST_OPTIONS", "KEYWORDS", "NO_NUMBER", "OPTIONS", "run", "run_hidden_cost"]
 
@@ -48,9 +48,10 @@ OPTIONS: tuple[Option, ...] = (
     _int("health", "Defender's health", 3, 1, 30),
     _int("damage", "Damage already on the defender", 0, 0, 29),
     _bool("overkill", "Attacker has Overkill", "excess hits may go to a second unit"),
-    _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits"),
+    _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits (or Deflect, if it picks it)"),
     _int("second_evade", "Second unit's Evade", 0, 0, 20),
-    Option("intercept_by", "Intercepting unit", "text", "", help=INTERCEPT_HELP + "; empty for none"),
+    Option("intercept_by", "Intercepting units", "text", None, repeatable=True,
+           help=INTERCEPT_HELP + f"; several intercept in order (repeat, or separate with ;), at most {MAX_INTERCEPTORS}; empty for none"),
     _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted"),
     _int("bombard", "Bombard X (Space unit at a Ground unit)", 0, 0, 30,
          "the attacker, in the Space arena, uses Bombard to attack the defender in the Ground arena with this power "
@@ -68,7 +69,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution"),
     Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES)),
     Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES)),
-    Option("deflect_policy", "Deflect target", "choice", "attacker", choices=tuple(DEFLECT_POLICIES)),
+    Option("deflect_policy", "Deflect target", "choice", "attacker", choices=tuple(DEFLECT_POLICIES),
+           help="the unit in the arena the defender's Deflect does its damage to: attacker, itself, the second unit, "
+                "the unit first attacked or an intercepting unit (by its place in the list), or nobody"),
 )
 
 KEYWORDS: dict[str, str] = {
@@ -121,23 +124,35 @@ def _attack(v: Mapping[str, object]) -> Attack:
     )
     if defender.remaining_health <= 0:
         raise InputError("--damage", "less than the defender's health (a unit whose damage reaches its health is discarded)", defender.damage)
-    spec = str(v["intercept_by"]).strip()
-    interceptor = parse_intercepting_unit(spec) if spec else None
-    if interceptor is not None:
-        interceptor = replace(interceptor, health=interceptor.health + extra_health)
+    specs = v["intercept_by"]
+    assert isinstance(specs, tuple)
+    interceptors = tuple(
+        replace(unit, health=unit.health + extra_health)
+        for unit in parse_intercepting_units(tuple(p.strip() for s in specs for p in str(s).split(";") if p.strip()))
+    )
     second = Unit(name=SECOND_UNIT, health=_int_of(v, "second_health"), evade=_int_of(v, "second_evade"))
-    return Attack(
+    in_arena = bool(v["overkill"]) or v["deflect_policy"] == "second-unit"
+    attack = Attack(
         attacker=Attacker(
             power=_int_of(v, "power"), accuracy=_int_of(v, "accuracy"), critical_hit=_int_of(v, "critical_hit"),
             overkill=bool(v["overkill"]), precision=bool(v["precision"]), deflect=_int_of(v, "attacker_deflect"),
         ),
         defender=defender,
-        second=second if v["overkill"] else None,
-        interceptor=interceptor,
+        second=second if in_arena else None,
+        interceptors=interceptors,
         power_changes=changes,
         unpreventable=bool(v["unpreventable"]),
         policies=Policies(evade=str(v["evade_policy"]), overkill=str(v["overkill_policy"]), deflect=str(v["deflect_policy"])),
     )
+    declared, _ = declare_attack(attack)
+    try:
+        deflect_target(attack.policies.deflect, declared.interception)
+    except ValueError:
+        units = ["attacker", "itself", "second-unit", "nobody"]
+        units += ["attacked-unit"] if declared.interception.intercepted else []
+        units += [f"intercepting-unit-{n}" for n in range(1, len(interceptors) + 1) if declared.interception.intercepted]
+        raise InputError("--deflect-policy", "a unit in this attack's arena: " + ", ".join(units), attack.policies.deflect) from None
+    return attack
 
 
 def _faces(text: str, dice: int) -> tuple[int, ...]:
@@ -150,7 +165,7 @@ def _faces(text: str, dice: int) -> tuple[int, ...]:
 
 
 def _intercept_status(attack: Attack) -> str:
-    if attack.interceptor is None:
+    if not attack.interceptors:
         return "none"
     return "forbidden by Precision" if attack.attacker.precision else "intercepted"
 
@@ -183,7 +198,8 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
         outcomes = resolve(attack)
     defender = outcomes.map(lambda o: o.defender_damage)
     second = outcomes.map(lambda o: o.second_damage)
-    deflected = outcomes.map(lambda o: o.attacker_damage)
+    deflected = outcomes.map(lambda o: o.deflected_damage)
+    target = deflect_target(attack.policies.deflect, declared.interception)
     return {
         "policies": attack.policies.to_json(),
         "policy_text": attack.policies.texts(),
@@ -191,6 +207,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
             "defender": declared.defender.name,
             "intercepted": _intercept_status(attack) == "intercepted",
             "intercept": _intercept_status(attack),
+            "attacked": [u.name for u in declared.interception.passed],
             "power": declared.power,
             "dice": declared.dice,
             "hits_on": hit_threshold(declared.armor),
@@ -205,7 +222,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
             "defeated": str(outcomes.probability(lambda o: o.second_discarded)),
         },
         "deflected": {
-            "target": "attacker" if attack.policies.deflect == "attacker" else None,
+            "target": None if target is None else (declared.defender.name if target == DEFENDER else target),
             "damage": _sorted_json(deflected),
             "expected_damage": str(deflected.expected()),
         },

@@ -53,7 +53,7 @@ def attack_table(result: Mapping[str, object]) -> str:
     deflected = result["deflected"]
     assert isinstance(deflected, dict)
     if deflected["expected_damage"] != "0":
-        lines.append(f"deflected onto the attacker: expected damage {deflected['expected_damage']}")
+        lines.append(f"deflected onto the {deflected['target']}: expected damage {deflected['expected_damage']}")
     for s in cast(Sequence[Mapping[str, object]], result["steps"]):
         lines.append(f"[{s['step']}] {s['text']}")
     return "\n".join(lines)

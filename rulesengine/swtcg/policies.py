@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesengine.swtcg.units import MAX_INTERCEPTORS
+
 EVADE_POLICIES: dict[str, str] = {
     "most": "Evade prevents as much as it can: X, or all pending damage if that is less.",
     "leave-for-deflect": "Evade prevents only what Deflect cannot take, so Deflect sends back the most damage.",
@@ -19,9 +21,14 @@ OVERKILL_POLICIES: dict[str, str] = {
     "none": "Overkill is not used: every hit stays on the defender.",
 }
 DEFLECT_POLICIES: dict[str, str] = {
-    "attacker": "Deflected damage goes to the attacker; if the attacker deflects it, it goes back to the defender.",
+    "attacker": "The defender's Deflect does the damage to the attacker.",
+    "itself": "The defender's Deflect does the damage to the defender itself.",
+    "second-unit": "The defender's Deflect does the damage to the second unit (the one Overkill hits).",
+    "attacked-unit": "The defender's Deflect does the damage to the unit first attacked, before any Intercept.",
+    **{f"intercepting-unit-{n}": f"The defender's Deflect does the damage to intercepting unit {n}." for n in range(1, MAX_INTERCEPTORS + 1)},
     "nobody": "Deflect prevents the damage but does no damage to anyone.",
 }
+DEFLECT_BACK = "A unit that deflects damage a Deflect did to it does it back to the unit whose Deflect that was."
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,7 @@ class Policies:
         return {
             "evade_policy": EVADE_POLICIES[self.evade],
             "overkill_policy": OVERKILL_POLICIES[self.overkill],
-            "deflect_policy": DEFLECT_POLICIES[self.deflect],
+            "deflect_policy": DEFLECT_POLICIES[self.deflect] + " " + DEFLECT_BACK,
         }
 
 

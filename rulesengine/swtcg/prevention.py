@@ -11,13 +11,14 @@ chain sends back is a new instance, and whether to Evade it is a choice no input
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from rulesengine.swtcg.deflect import ATTACK_SOURCE, DamageInstance, resolve_deflects
+from rulesengine.swtcg.deflect import ATTACK_SOURCE, DamageInstance, Placed, resolve_deflects
 from rulesengine.swtcg.dice import RollSummary
 from rulesengine.swtcg.policies import Policies, evade_amount
 from rulesengine.swtcg.trace import Step, step
-from rulesengine.swtcg.units import ATTACKER, DEFENDER, SECOND_UNIT
+from rulesengine.swtcg.units import DEFENDER, SECOND_UNIT
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,11 @@ class Defences:
     evade: int
     deflect: int
     second_evade: int
-    attacker_deflect: int
     unpreventable: bool
+    deflect_target: str | None = None
+    """The unit the defender's Deflect does its damage to (None: no one)."""
+    other_deflects: Mapping[str, int] = field(default_factory=dict)
+    """Deflect of every other unit in the arena that has it (the attacker's among them)."""
 
 
 def parry(pending: int, roll: RollSummary, amount: int) -> tuple[int, Step | None]:
@@ -57,13 +61,13 @@ def evade(pending: int, amount: int, policy: str, deflect: int, unit: str) -> tu
 
 def prevent_damage(
     defender_pending: int, second_pending: int, roll: RollSummary, defences: Defences, policies: Policies
-) -> tuple[dict[str, int], tuple[Step, ...]]:
+) -> tuple[Placed, tuple[Step, ...]]:
     """Damage to place on each unit once all prevention and deflects have resolved."""
     steps: list[Step] = []
     pending = defender_pending
     if defences.unpreventable:
         steps.append(step("damage-prevention", "unpreventable", "The attack's damage is unpreventable: Parry, Evade and Deflect cannot touch it."))
-        placed = {DEFENDER: pending}
+        placed = Placed({DEFENDER: pending}, {})
     else:
         parried, parry_note = parry(pending, roll, defences.parry)
         pending -= parried
@@ -72,14 +76,14 @@ def prevent_damage(
         steps.extend(note for note in (parry_note, evade_note) if note is not None)
         placed, deflect_steps = resolve_deflects(
             DamageInstance(DEFENDER, ATTACK_SOURCE, pending),
-            {DEFENDER: defences.deflect, ATTACKER: defences.attacker_deflect},
-            {DEFENDER: ATTACKER if policies.deflect == "attacker" else None, ATTACKER: DEFENDER},
+            {**defences.other_deflects, DEFENDER: defences.deflect},
+            {DEFENDER: defences.deflect_target},
         )
         steps.extend(deflect_steps)
     evaded, note = evade(second_pending, defences.second_evade, policies.evade, 0, SECOND_UNIT)
     if second_pending and note is not None:
         steps.append(note)
-    placed[SECOND_UNIT] = second_pending - evaded
+    placed.damage[SECOND_UNIT] = placed.damage.get(SECOND_UNIT, 0) + second_pending - evaded
     if not steps:
         steps.append(step("damage-prevention", "damage-prevention", "Nothing prevents any of the pending damage."))
     return placed, tuple(steps)

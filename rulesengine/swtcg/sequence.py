@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from rulesengine.distribution import Distribution
 from rulesengine.swtcg.critical_hit import pending_damage
 from rulesengine.swtcg.dice import RollSummary, hit_threshold, read_roll, roll_attack_dice
-from rulesengine.swtcg.intercept import resolve_intercept
+from rulesengine.swtcg.deflect import Placed
+from rulesengine.swtcg.intercept import Interception, resolve_intercepts
 from rulesengine.swtcg.overkill import assign_hits
 from rulesengine.swtcg.policies import Policies
 from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power, power_steps
@@ -33,7 +34,8 @@ class Attack:
     attacker: Attacker
     defender: Unit
     second: Unit | None = None
-    interceptor: Unit | None = None
+    interceptors: tuple[Unit, ...] = ()
+    """Units that intercept, in order; the last one ends up defending (unless Precision)."""
     power_changes: PowerChanges = field(default_factory=PowerChanges)
     unpreventable: bool = False
     after_roll: AfterRoll = field(default_factory=AfterRoll)
@@ -45,6 +47,7 @@ class Declared:
     """What the attack POP and the roll fix: who defends and what the dice read."""
 
     defender: Unit
+    interception: Interception
     power: int
     dice: int
     accuracy: int
@@ -61,7 +64,8 @@ class Outcome:
     defender_discarded: bool
     second_damage: int
     second_discarded: bool
-    attacker_damage: int
+    deflected_damage: int
+    """Damage the Deflect chain places on the unit the defender's Deflect chose."""
 
 
 def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
@@ -70,18 +74,18 @@ def declare_attack(attack: Attack) -> tuple[Declared, tuple[Step, ...]]:
     Shields, Accuracy, Critical Hit and Parry are read as the dice are rolled, so a
     unit that gains them afterwards (`attack.after_roll`) gets nothing from them.
     """
-    defender, intercept_step = resolve_intercept(attack.defender, attack.interceptor, attack.attacker.precision)
+    interception, intercept_steps = resolve_intercepts(attack.defender, attack.interceptors, attack.attacker.precision)
+    defender = interception.defender
     power = attack_power(attack.attacker.power, attack.power_changes)
     dice = attack_dice(power, defender.shields)
     threshold = hit_threshold(defender.armor)
-    declared = Declared(defender, power, dice, attack.attacker.accuracy, defender.armor, attack.attacker.critical_hit, defender.parry)
+    declared = Declared(defender, interception, power, dice, attack.attacker.accuracy, defender.armor, attack.attacker.critical_hit, defender.parry)
     text = (
         f"The attacker has {power} power; the defender's Shields {defender.shields} leave {plural(dice, 'attack die', 'attack dice')}, "
         f"{agrees(dice, 'which hits', 'each hitting')} when its face plus Accuracy {attack.attacker.accuracy} is {threshold} or more"
         + (" (Armor)." if defender.armor else ".")
     )
-    steps: tuple[Step, ...] = (intercept_step,) if intercept_step else ()
-    steps += power_steps(attack.attacker.power, attack.power_changes, defender.shields)
+    steps = intercept_steps + power_steps(attack.attacker.power, attack.power_changes, defender.shields)
     return declared, steps + (step("attack", "power", text, power=power, dice=dice, hits_on=threshold),)
 
 
@@ -107,30 +111,50 @@ def after_roll(attack: Attack, declared: Declared, roll: RollSummary) -> tuple[O
         evade=declared.defender.evade + attack.after_roll.evade,
         deflect=declared.defender.deflect + attack.after_roll.deflect,
         second_evade=attack.second.evade if attack.second else 0,
-        attacker_deflect=attack.attacker.deflect,
         unpreventable=attack.unpreventable,
+        deflect_target=deflect_target(attack.policies.deflect, declared.interception),
+        other_deflects={ATTACKER: attack.attacker.deflect, **{u.name: u.deflect for u in declared.interception.passed}},
     )
     placed, prevention_steps = prevent_damage(pending, to_second, roll, defences, attack.policies)
-    outcome, place_steps = place_damage(declared.defender, attack.second, placed)
+    outcome, place_steps = place_damage(declared.defender, attack.second, placed, defences.deflect_target)
     return outcome, assign_steps + pending_steps + prevention_steps + place_steps
 
 
-def place_damage(defender: Unit, second: Unit | None, placed: dict[str, int]) -> tuple[Outcome, tuple[Step, ...]]:
+def deflect_target(policy: str, interception: Interception) -> str | None:
+    """The unit the defender's Deflect does damage to under `policy` (see DEFLECT_POLICIES)."""
+    if policy == "nobody":
+        return None
+    if policy == "itself":
+        return DEFENDER
+    if policy in (ATTACKER, "second-unit"):
+        return ATTACKER if policy == ATTACKER else SECOND_UNIT
+    wanted = policy.replace("-", " ")
+    if wanted == interception.defender.name:
+        return DEFENDER
+    for unit in interception.passed:
+        if unit.name == wanted:
+            return unit.name
+    raise ValueError(f"{wanted} is not in this attack's arena")
+
+
+def place_damage(defender: Unit, second: Unit | None, placed: Placed, target: str | None) -> tuple[Outcome, tuple[Step, ...]]:
     """Damage is placed on all units together; reaching health means discarded."""
-    on_defender = placed.get(DEFENDER, 0)
-    on_second = placed.get(SECOND_UNIT, 0)
+    on_defender = placed.damage.get(DEFENDER, 0)
+    on_second = placed.damage.get(SECOND_UNIT, 0)
     defender_out = defender.damage + on_defender >= defender.health
     second_out = second is not None and second.damage + on_second >= second.health
-    outcome = Outcome(on_defender, defender_out, on_second, second_out, placed.get(ATTACKER, 0))
+    outcome = Outcome(on_defender, defender_out, on_second, second_out, placed.deflected.get(target, 0) if target else 0)
     text = f"{on_defender} damage is placed on the defender" + (", which is discarded." if defender_out else ".")
     if second is not None and on_second:
         text += f" {on_second} on the second unit" + (", which is discarded." if second_out else ".")
-    if outcome.attacker_damage:
-        text += f" {outcome.attacker_damage} on the attacker."
+    for unit, amount in placed.damage.items():
+        if amount and unit not in (DEFENDER, SECOND_UNIT):
+            text += f" {amount} on the {unit}."
     return outcome, (step(
         "place-damage", "place-damage", text,
         defender=on_defender, defender_discarded=defender_out, second=on_second,
-        second_discarded=second_out, attacker=outcome.attacker_damage,
+        second_discarded=second_out, deflected=outcome.deflected_damage,
+        others={unit: amount for unit, amount in placed.damage.items() if unit not in (DEFENDER, SECOND_UNIT)},
     ),)
 
 

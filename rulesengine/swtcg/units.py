@@ -6,8 +6,16 @@ from dataclasses import dataclass
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
-INTERCEPTOR = "intercepting unit"
+ATTACKED_UNIT = "attacked unit"
+"""The unit first attacked, once an intercepting unit has taken its place as defender."""
 SECOND_UNIT = "second unit"
+MAX_INTERCEPTORS = 6
+"""How many units one attack's list of intercepting units may hold (each intercepts once)."""
+
+
+def interceptor_name(number: int) -> str:
+    """The `number`th unit (from 1) in the list of intercepting units."""
+    return f"intercepting unit {number}"
 
 
 @dataclass(frozen=True)

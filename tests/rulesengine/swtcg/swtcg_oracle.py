@@ -14,23 +14,51 @@ from fractions import Fraction
 DEFAULTS: dict[str, object] = {
     "power": 3, "accuracy": 0, "critical_hit": 0, "armor": False, "shields": 0, "parry": 0,
     "evade": 0, "deflect": 0, "health": 3, "damage": 0, "overkill": False, "second_health": 3,
-    "second_evade": 0, "intercept_by": "", "precision": False, "bombard": 0, "inspiration": 0,
+    "second_evade": 0, "intercept_by": [], "precision": False, "bombard": 0, "inspiration": 0,
     "pilot_power": 0, "switch": "", "arena": "ground", "defender_inspiration": 0,
     "attacker_deflect": 0, "unpreventable": False, "faces": "",
     "evade_policy": "most", "overkill_policy": "all-excess", "deflect_policy": "attacker",
 }
 
 
+def _specs(c: Mapping[str, Any]) -> list[str]:
+    given = c["intercept_by"]
+    return [given] if isinstance(given, str) and given else list(given or [])
+
+
+def _unit(spec: str) -> dict[str, Any]:
+    plain: dict[str, Any] = {"health": 1, "damage": 0, "armor": False, "shields": 0, "parry": 0, "evade": 0, "deflect": 0}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        plain[key] = True if key == "armor" else int(value)
+    return plain
+
+
 def _defender(c: Mapping[str, Any]) -> dict[str, Any]:
+    """The unit that ends up defending: the last intercepting unit, unless Precision."""
     plain = {"health": c["health"], "damage": c["damage"], "armor": c["armor"], "shields": c["shields"],
              "parry": c["parry"], "evade": c["evade"], "deflect": c["deflect"]}
-    if c["intercept_by"] and not c["precision"]:
-        plain = {"health": 1, "damage": 0, "armor": False, "shields": 0, "parry": 0, "evade": 0, "deflect": 0}
-        for part in str(c["intercept_by"]).split(","):
-            key, _, value = part.partition("=")
-            plain[key] = True if key == "armor" else int(value)
+    if _specs(c) and not c["precision"]:
+        plain = _unit(_specs(c)[-1])
     plain["health"] = int(plain["health"]) + int(c["defender_inspiration"])
     return plain
+
+
+def _deflect_target(c: Mapping[str, Any]) -> tuple[str, int]:
+    """("itself", "other" or "nobody") and the Deflect of the unit the defender's Deflect picks."""
+    policy = str(c["deflect_policy"])
+    specs = [] if c["precision"] else _specs(c)
+    if policy == "nobody":
+        return "nobody", 0
+    if policy == "attacker":
+        return "other", int(c["attacker_deflect"])
+    if policy == "second-unit":
+        return "other", 0
+    if policy == "attacked-unit":
+        return "other", int(c["deflect"])
+    if policy.startswith("intercepting-unit-") and int(policy.rsplit("-", 1)[1]) < len(specs):
+        return "other", int(_unit(specs[int(policy.rsplit("-", 1)[1]) - 1])["deflect"])
+    return "itself", 0  # "itself", or the last intercepting unit, which is the defender
 
 
 def dice_count(c: Mapping[str, Any]) -> int:
@@ -44,7 +72,8 @@ def dice_count(c: Mapping[str, Any]) -> int:
 
 
 def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tuple[int, bool, int, bool, int]:
-    """(damage on defender, defender discarded, on second, second discarded, on attacker)."""
+    """(damage on defender, defender discarded, on second, second discarded, damage the
+    defender's Deflect chain places on the unit it picks)."""
     c: dict[str, Any] = {**DEFAULTS, **config}
     d = _defender(c)
     need = 5 if d["armor"] else 4
@@ -56,7 +85,8 @@ def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tupl
         if c["overkill_policy"] == "enough-for-second":
             to_second = min(to_second, int(c["second_health"]) + int(c["second_evade"]))
     pending = hits - to_second + (int(c["critical_hit"]) if 6 in faces else 0)
-    on_attacker = 0
+    on_target = 0
+    to_second_by_deflect = 0
     if not c["unpreventable"]:
         if 1 in faces:
             pending -= min(int(d["parry"]), pending)
@@ -67,15 +97,22 @@ def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tupl
             pending -= min(ev, max(0, pending - dfl))
         first = min(dfl, pending)
         pending -= first
-        if c["deflect_policy"] == "attacker" and first:
-            back = min(int(c["attacker_deflect"]), first)
-            again = min(dfl, back)
-            on_attacker = first - back + again
+        kind, target_deflect = _deflect_target(c)
+        if kind == "itself":
+            pending += first  # it deflects it to itself again, then that Deflect is spent
+            on_target = first
+        elif kind == "other":
+            back = min(target_deflect, first)  # the target's Deflect sends it back ...
+            again = min(dfl, back)  # ... and the defender's, for this new source, once more
+            on_target = first - back + again
             pending += back - again
+            if c["deflect_policy"] == "second-unit":
+                to_second_by_deflect = on_target
     second_evade = 0 if c["evade_policy"] == "none" else int(c["second_evade"])
-    on_second = to_second - min(second_evade, to_second) if c["overkill"] else 0
+    on_second = (to_second - min(second_evade, to_second) if c["overkill"] else 0) + to_second_by_deflect
+    second_there = bool(c["overkill"]) or c["deflect_policy"] == "second-unit"
     return (pending, int(d["damage"]) + pending >= int(d["health"]),
-            on_second, bool(c["overkill"]) and on_second >= int(c["second_health"]), on_attacker)
+            on_second, second_there and on_second >= int(c["second_health"]), on_target)
 
 
 def brute_force(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool, int], Fraction]:

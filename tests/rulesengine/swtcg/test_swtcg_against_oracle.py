@@ -28,7 +28,7 @@ CASES: dict[str, dict[str, object]] = json.loads((Path(__file__).parent / "keywo
 def engine_distribution(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool, int], Fraction]:
     attack = _attack(validate(OPTIONS, config))
     return {
-        (o.defender_damage, o.defender_discarded, o.second_damage, o.second_discarded, o.attacker_damage): p
+        (o.defender_damage, o.defender_discarded, o.second_damage, o.second_discarded, o.deflected_damage): p
         for o, p in resolve(attack).items()
     }
 
@@ -58,7 +58,8 @@ def test_keywords_in_pairs(first: str, second: str) -> None:
 
 BUSY = {"power": 4, "critical_hit": 1, "parry": 1, "evade": 1, "deflect": 1, "attacker_deflect": 1,
         "overkill": True, "health": 2, "second_health": 1, "second_evade": 1}
-POLICIES = list(itertools.product(EVADE_POLICIES, OVERKILL_POLICIES, DEFLECT_POLICIES))
+WITHOUT_INTERCEPT = ("attacker", "itself", "second-unit", "nobody")
+POLICIES = list(itertools.product(EVADE_POLICIES, OVERKILL_POLICIES, WITHOUT_INTERCEPT))
 
 
 @pytest.mark.parametrize(("evade", "overkill", "deflect"), POLICIES)
@@ -92,3 +93,55 @@ def test_trace_of_single_rolls(name: str) -> None:
         assert result["defeated"] == ("1" if expected[1] else "0")
         assert result["second"]["damage"] == {str(expected[2]): "1"}
         assert result["deflected"]["damage"] == {str(expected[4]): "1"}
+
+
+# Deflect may pick any unit in the arena: three intercepting units leave the attacked unit
+# and two of them beside the defender (the third), each with a Deflect of its own.
+ARENA = {**BUSY, "deflect": 2, "attacker_deflect": 1, "power": 4, "health": 3,
+         "intercept_by": ["health=3,deflect=1", "health=2", "health=4,deflect=2,evade=1"]}
+TARGETS = [t for t in DEFLECT_POLICIES if not t.startswith("intercepting-unit-") or int(t.rsplit("-", 1)[1]) <= 3]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("evade", sorted(EVADE_POLICIES))
+def test_deflect_picks_any_unit_in_the_arena(target: str, evade: str) -> None:
+    config = {**ARENA, "deflect_policy": target, "evade_policy": evade}
+    assert engine_distribution(config) == brute_force(config)
+
+
+@pytest.mark.parametrize("target", ["itself", "second-unit", "nobody", "attacker"])
+def test_deflect_targets_without_intercept(target: str) -> None:
+    config = {"power": 3, "deflect": 2, "attacker_deflect": 1, "health": 4, "second_health": 2, "deflect_policy": target}
+    assert engine_distribution(config) == brute_force(config)
+    assert engine_distribution({**config, "overkill": True, "health": 1}) == brute_force({**config, "overkill": True, "health": 1})
+
+
+@pytest.mark.parametrize("target", ["attacked-unit", "intercepting-unit-1", "intercepting-unit-4"])
+def test_a_deflect_target_outside_the_arena_is_refused(target: str) -> None:
+    from rulesengine.errors import InputError
+
+    config = {"deflect": 1, "deflect_policy": target, "intercept_by": ["health=2"] if target == "intercepting-unit-4" else []}
+    with pytest.raises(InputError) as error:
+        run(config)
+    assert error.value.option == "--deflect-policy"
+    assert "attacker, itself, second-unit, nobody" in str(error.value)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+@pytest.mark.parametrize("precision", [False, True])
+def test_intercepting_units_in_order(count: int, precision: bool) -> None:
+    specs = ["health=2,shields=1", "health=3,armor", "health=2,parry=1,evade=1"][:count]
+    config = {"power": 3, "intercept_by": specs, "precision": precision, "parry": 1}
+    assert engine_distribution(config) == brute_force(config)
+    result = run(config)
+    assert result["attack"]["defender"] == ("defender" if precision else f"intercepting unit {count}")
+    assert result["attack"]["attacked"] == ([] if precision else ["attacked unit"] + [f"intercepting unit {n}" for n in range(1, count)])
+    traced = run({**config, "faces": ",".join("6" * int(result["attack"]["dice"]))})
+    intercepts = [s for s in traced["steps"] if s["rule"] == "intercept"]
+    assert len(intercepts) == (0 if precision else count + 1)
+    if not precision:
+        assert intercepts[-1]["state"]["defender"] == f"intercepting unit {count}"
+
+
+def test_intercepting_units_in_one_box_separated_by_semicolons() -> None:
+    assert run({"intercept_by": "health=2; health=5,armor"})["attack"]["defender"] == "intercepting unit 2"

@@ -121,7 +121,8 @@ def test_intercept_makes_another_unit_the_defender_and_precision_forbids_it() ->
     spec = "health=2,armor,shields=1"
     intercepted = run({"power": 3, "intercept_by": spec})
     assert intercepted["attack"] == {
-        "defender": "intercepting unit", "intercepted": True, "intercept": "intercepted", "power": 3, "dice": 2, "hits_on": 5,
+        "defender": "intercepting unit 1", "intercepted": True, "intercept": "intercepted", "attacked": ["attacked unit"],
+        "power": 3, "dice": 2, "hits_on": 5,
     }
     refused = run({"power": 3, "intercept_by": spec, "precision": True})
     assert refused["attack"]["intercepted"] is False
