@@ -18,6 +18,18 @@ from rulesengine.errors import InputError
 Kind = Literal["int", "bool", "choice", "text"]
 V = TypeVar("V")
 
+GROUPS: dict[str, str] = {
+    "dice": "Dice",
+    "attacker": "Attacker",
+    "defender": "Defender",
+    "tokens": "Tokens",
+    "policies": "Choices and ruleset",
+    "trace": "Faces rolled (step by step)",
+    "other": "Other inputs",
+}
+"""Where an input sits in the calculator form (group -> the heading the reader sees), in
+the order the form shows the groups. An option that names no group goes to "other"."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -32,6 +44,14 @@ class Option:
     choices: tuple[str, ...] = ()
     help: str = ""
     repeatable: bool = False
+    group: str = "other"
+    """One of `GROUPS`: the folded section of the form this input sits in."""
+    keywords: tuple[str, ...] = ()
+    """Keywords this input is about: on those keywords' pages the form shows it first."""
+
+    def __post_init__(self) -> None:
+        if self.group not in GROUPS:
+            raise ValueError(f"option {self.name}: group {self.group!r} is not one of {', '.join(GROUPS)}")
 
     @property
     def flag(self) -> str:
@@ -82,6 +102,7 @@ class Option:
         """JSON-ready description, for the calculator form."""
         d = asdict(self)
         d["choices"] = list(self.choices)
+        d["keywords"] = list(self.keywords)
         d["flag"] = self.flag
         return d
 

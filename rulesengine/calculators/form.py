@@ -10,24 +10,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from rulesengine.options import Option
+from rulesengine.options import GROUPS, Option
 
+SHOWN_FIRST = 6
+"""At most this many inputs are open above the folded groups."""
 REPEAT_SEPARATOR = ";"
 """A repeatable input (e.g. several guardians) is one text box; its values are separated
 by this character, and the JSON entry point splits them again."""
 
 
 def render_form(options: Sequence[Option], values: Mapping[str, object], shown_first: Sequence[str]) -> str:
-    """Inputs named in `shown_first` come first; the others sit under "More inputs"."""
+    """The first `SHOWN_FIRST` inputs named in `shown_first` (the keyword's own inputs,
+    then the calculator's usual ones) are open; the others sit in folded groups, one per
+    `Option.group`, in the order of `GROUPS`."""
     by_name = {o.name: o for o in options}
-    first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name]
-    rest = [o for o in options if o.name not in shown_first]
+    first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name][:SHOWN_FIRST]
+    rest = [o for o in options if o not in first]
     parts = ['<form class="calculator-form" autocomplete="off">']
     parts += [render_field(o, values.get(o.name, o.default)) for o in first]
-    if rest:
-        parts.append('<details class="calculator-more"><summary>More inputs</summary>')
-        parts += [render_field(o, values.get(o.name, o.default)) for o in rest]
-        parts.append("</details>")
+    for group, heading in GROUPS.items():
+        members = [o for o in rest if o.group == group]
+        if members:
+            parts.append(f'<details class="calculator-more" data-group="{group}"><summary>{escape(heading)}</summary>')
+            parts += [render_field(o, values.get(o.name, o.default)) for o in members]
+            parts.append("</details>")
     parts.append("</form>")
     return "".join(parts)
 

@@ -101,12 +101,35 @@ def for_keyword(game: str | None, keyword: str | None) -> tuple[Calculator, Pres
     if keyword is None:
         return None
     wanted = keyword_key(keyword)
-    for calc in calculators():
-        if game is not None and calc.game != game:
-            continue
+    games = [c for c in calculators() if game is None or c.game == game]
+    for calc in games:
         for name, preset in calc.keywords.items():
             if keyword_key(name) == wanted:
-                return calc, preset
+                tagged = tuple(o.name for o in _tagged(calc, wanted))
+                return calc, Preset(preset.values, tuple(dict.fromkeys(preset.featured + tagged)))
+    # An input that declares the keyword (Option.keywords) gives its page a calculator
+    # without a preset written here: that input first, set to a value that shows it at work.
+    for calc in games:
+        tagged_options = _tagged(calc, wanted)
+        if tagged_options:
+            values = {o.name: v for o in tagged_options if (v := showing_value(o)) is not None}
+            return calc, Preset(_frozen(values), tuple(o.name for o in tagged_options))
+    return None
+
+
+def _tagged(calc: Calculator, wanted: str) -> tuple[Option, ...]:
+    return tuple(o for o in calc.options if any(keyword_key(k) == wanted for k in o.keywords))
+
+
+def showing_value(option: Option) -> object | None:
+    """A value that makes a keyword's input do something: on for a switch, a small number
+    else; None for a choice or text (its default is kept)."""
+    if option.kind == "bool":
+        return True
+    if option.kind == "int":
+        lo = option.minimum if option.minimum is not None else 0
+        hi = option.maximum if option.maximum is not None else lo + 2
+        return min(hi, max(lo, 2 if lo <= 0 else lo))
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulesengine.calculators.registry import Calculator, Preset
+from rulesengine.calculators.registry import Calculator, Preset, showing_value
 from rulesengine.options import Option
 
 ATTACK_FIELDS = ("power", "accuracy", "armor", "shields", "health", "damage")
@@ -72,17 +72,6 @@ def _option_names(spec: object) -> tuple[str, ...]:
     return ()
 
 
-def _showing_value(option: Option) -> object | None:
-    """A value that makes the keyword do something: on for a switch, a small number else."""
-    if option.kind == "bool":
-        return True
-    if option.kind == "int":
-        lo = option.minimum if option.minimum is not None else 0
-        hi = option.maximum if option.maximum is not None else lo + 2
-        return min(hi, max(lo, 2 if lo <= 0 else lo))
-    return None
-
-
 def keyword_presets(keywords: Mapping[str, object], options: tuple[Option, ...]) -> dict[str, Preset]:
     by_name = {o.name: o for o in options}
     presets: dict[str, Preset] = {}
@@ -93,7 +82,7 @@ def keyword_presets(keywords: Mapping[str, object], options: tuple[Option, ...])
         names = tuple(n for n in _option_names(spec) if n in by_name)
         values: dict[str, object] = dict(_UNIT)
         for name in names:
-            shown = _showing_value(by_name[name])
+            shown = showing_value(by_name[name])
             if shown is not None:
                 values[name] = shown
         presets[keyword] = Preset.of(names, **values)

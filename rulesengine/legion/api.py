@@ -41,57 +41,59 @@ REPEAT_SEPARATOR = ";"
 GUARDIAN_FORMAT = f"X,DIE,SURGE: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or block (e.g. 2,red,block)"
 
 
-def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0) -> Option:
-    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help)
+def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
+         keywords: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords)
 
 
-def _bool(name: str, label: str, help: str = "") -> Option:
-    return Option(name, label, "bool", False, help=help)
+def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywords: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords)
 
 
-def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "") -> Option:
-    return Option(name, label, "choice", choices[0], choices=choices, help=help)
+def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "", *, group: str = "other",
+            keywords: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "choice", choices[0], choices=choices, help=help, group=group, keywords=keywords)
 
 
 def _policy(decision: str) -> Option:
     choices = policies.CHOICES[decision]
     help = "; ".join(f"{c}: {policies.HELP[decision][c]}" for c in choices)
-    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help)
+    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies")
 
 
 OPTIONS: tuple[Option, ...] = (
-    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Legion since July 2024"),
-    _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
-    _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
-    _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all"),
-    _choice("surge", "Attack surge chart", SURGE_CHARTS),
-    _int("surge_tokens", "Surge tokens", 10),
-    _int("critical", "Critical X", 10),
-    _int("aim", "Aim tokens", 5),
-    _int("precise", "Precise X", 3),
-    _int("pierce", "Pierce X", 10),
-    _int("impact", "Impact X", 10),
-    _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression"),
-    _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE)))),
-    _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS),
-    _int("defense_surge_tokens", "Defense surge tokens", 10),
-    _int("dodge", "Dodge tokens", 10),
-    _choice("cover", "Cover", tuple(COVER)),
-    _int("cover_x", "Cover X", 2),
-    _int("sharpshooter", "Sharpshooter X", 2),
-    _bool("blast", "Blast"),
-    _int("suppression", "Suppression tokens", 10),
-    _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1),
-    _bool("armor", "Armor"),
-    _int("armor_x", "Armor X", 10),
-    _bool("impervious", "Impervious"),
-    _bool("immune_pierce", "Immune: Pierce"),
-    _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X"),
-    _bool("transported", "Defender is transported", "guardians cannot help a transported unit"),
-    Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True),
-    Option("attack_faces", "Attack faces", "text", None, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white"),
-    Option("guardian_faces", "Guardian faces", "text", None, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True),
-    Option("defense_faces", "Defense faces", "text", None, help="trace: comma list of block, surge, blank, one per defense die"),
+    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Legion since July 2024", group="policies"),
+    _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
+    _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
+    _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
+    _choice("surge", "Attack surge chart", SURGE_CHARTS, group="dice"),
+    _int("surge_tokens", "Surge tokens", 10, group="tokens"),
+    _int("critical", "Critical X", 10, group="attacker"),
+    _int("aim", "Aim tokens", 5, group="tokens"),
+    _int("precise", "Precise X", 3, group="attacker"),
+    _int("pierce", "Pierce X", 10, group="attacker"),
+    _int("impact", "Impact X", 10, group="attacker"),
+    _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
+    _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
+    _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
+    _int("defense_surge_tokens", "Defense surge tokens", 10, group="tokens"),
+    _int("dodge", "Dodge tokens", 10, group="tokens"),
+    _choice("cover", "Cover", tuple(COVER), group="defender"),
+    _int("cover_x", "Cover X", 2, group="defender"),
+    _int("sharpshooter", "Sharpshooter X", 2, group="attacker"),
+    _bool("blast", "Blast", group="attacker"),
+    _int("suppression", "Suppression tokens", 10, group="tokens"),
+    _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1, group="defender"),
+    _bool("armor", "Armor", group="defender"),
+    _int("armor_x", "Armor X", 10, group="defender"),
+    _bool("impervious", "Impervious", group="defender"),
+    _bool("immune_pierce", "Immune: Pierce", group="defender"),
+    _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
+    _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
+    Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
+    Option("attack_faces", "Attack faces", "text", None, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace"),
+    Option("guardian_faces", "Guardian faces", "text", None, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
+    Option("defense_faces", "Defense faces", "text", None, help="trace: comma list of block, surge, blank, one per defense die", group="trace"),
     *(_policy(d) for d in policies.CHOICES),
 )
 

@@ -28,50 +28,51 @@ from rulesengine.swtcg.units import DEFENDER, MAX_INTERCEPTORS, SECOND_UNIT, Att
 __all__ = ["HIDDEN_COST_OPTIONS", "KEYWORDS", "NO_NUMBER", "OPTIONS", "run", "run_hidden_cost"]
 
 
-def _int(name: str, label: str, default: int, lo: int, hi: int, help: str = "") -> Option:
-    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help)
+def _int(name: str, label: str, default: int, lo: int, hi: int, help: str = "", *, group: str = "other",
+         keywords: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords)
 
 
-def _bool(name: str, label: str, help: str = "") -> Option:
-    return Option(name, label, "bool", False, help=help)
+def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywords: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords)
 
 
 OPTIONS: tuple[Option, ...] = (
-    _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power"),
-    _int("accuracy", "Accuracy", 0, -5, 5, "added to each attack die; negative for Accuracy -X"),
-    _int("critical_hit", "Critical Hit", 0, 0, 20, "extra damage if any natural 6 is rolled"),
-    _bool("armor", "Defender has Armor", "hit only on 5 or more"),
-    _int("shields", "Defender's Shields", 0, 0, 30, "the attacker gets this much less power against the defender"),
-    _int("parry", "Defender's Parry", 0, 0, 20, "prevented if any natural 1 is rolled"),
-    _int("evade", "Defender's Evade", 0, 0, 20, "prevent up to this much damage"),
-    _int("deflect", "Defender's Deflect", 0, 0, 20, "prevent this much and do it to another unit"),
-    _int("health", "Defender's health", 3, 1, 30),
-    _int("damage", "Damage already on the defender", 0, 0, 29),
-    _bool("overkill", "Attacker has Overkill", "excess hits may go to a second unit"),
-    _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits (or Deflect, if it picks it)"),
-    _int("second_evade", "Second unit's Evade", 0, 0, 20),
+    _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power", group="attacker"),
+    _int("accuracy", "Accuracy", 0, -5, 5, "added to each attack die; negative for Accuracy -X", group="attacker"),
+    _int("critical_hit", "Critical Hit", 0, 0, 20, "extra damage if any natural 6 is rolled", group="attacker"),
+    _bool("armor", "Defender has Armor", "hit only on 5 or more", group="defender"),
+    _int("shields", "Defender's Shields", 0, 0, 30, "the attacker gets this much less power against the defender", group="defender"),
+    _int("parry", "Defender's Parry", 0, 0, 20, "prevented if any natural 1 is rolled", group="defender"),
+    _int("evade", "Defender's Evade", 0, 0, 20, "prevent up to this much damage", group="defender"),
+    _int("deflect", "Defender's Deflect", 0, 0, 20, "prevent this much and do it to another unit", group="defender"),
+    _int("health", "Defender's health", 3, 1, 30, group="defender"),
+    _int("damage", "Damage already on the defender", 0, 0, 29, group="defender"),
+    _bool("overkill", "Attacker has Overkill", "excess hits may go to a second unit", group="attacker"),
+    _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits (or Deflect, if it picks it)", group="defender"),
+    _int("second_evade", "Second unit's Evade", 0, 0, 20, group="defender"),
     Option("intercept_by", "Intercepting units", "text", None, repeatable=True,
-           help=INTERCEPT_HELP + f"; several intercept in order (repeat, or separate with ;), at most {MAX_INTERCEPTORS}; empty for none"),
-    _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted"),
+           help=INTERCEPT_HELP + f"; several intercept in order (repeat, or separate with ;), at most {MAX_INTERCEPTORS}; empty for none", group="defender"),
+    _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted", group="attacker"),
     _int("bombard", "Bombard X (Space unit at a Ground unit)", 0, 0, 30,
          "the attacker, in the Space arena, uses Bombard to attack the defender in the Ground arena with this power "
          "(power changes still apply); needs the arena ground, since a unit in the Space arena cannot be bombarded; "
-         "0 for a normal attack in the defender's arena"),
-    _int("inspiration", "Inspiring units with the attacker", 0, 0, 10, "+1 power each"),
-    _int("pilot_power", "Pilot's power bonus", 0, 0, 10, "what the attacker's Pilot gives it"),
-    Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none"),
+         "0 for a normal attack in the defender's arena", group="attacker"),
+    _int("inspiration", "Inspiring units with the attacker", 0, 0, 10, "+1 power each", group="attacker"),
+    _int("pilot_power", "Pilot's power bonus", 0, 0, 10, "what the attacker's Pilot gives it", group="attacker"),
+    Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none", group="attacker"),
     Option("arena", "Defender's arena (where the attack is)", "choice", "ground", choices=ARENAS,
            help="the arena the defender is in; the attacker is in it too (its Switch reads it) unless it uses Bombard, "
-                "which needs ground and puts the attacker in space"),
-    _int("defender_inspiration", "Inspiring units with the defender", 0, 0, 10, "+1 health each"),
-    _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker"),
-    _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it"),
-    Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution"),
-    Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES)),
-    Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES)),
+                "which needs ground and puts the attacker in space", group="defender"),
+    _int("defender_inspiration", "Inspiring units with the defender", 0, 0, 10, "+1 health each", group="defender"),
+    _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker", group="attacker"),
+    _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it", group="attacker"),
+    Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution", group="trace"),
+    Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES), group="policies"),
+    Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES), group="policies"),
     Option("deflect_policy", "Deflect target", "choice", "attacker", choices=tuple(DEFLECT_POLICIES),
            help="the unit in the arena the defender's Deflect does its damage to: attacker, itself, the second unit, "
-                "the unit first attacked or an intercepting unit (by its place in the list), or nobody"),
+                "the unit first attacked or an intercepting unit (by its place in the list), or nobody", group="policies"),
 )
 
 KEYWORDS: dict[str, str] = {

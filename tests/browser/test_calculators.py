@@ -45,8 +45,8 @@ def wait_state(root: Any, state: str) -> None:
 
 def set_input(root: Any, name: str, value: str) -> None:
     control = root.locator(f"[name='{name}']")
-    if not control.is_visible():  # an input under "More inputs"
-        root.locator("details.calculator-more > summary").click()
+    if not control.is_visible():  # an input in a folded group
+        root.locator("details.calculator-more", has=control).locator("> summary").click()
     control.fill(value)
 
 

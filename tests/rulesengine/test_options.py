@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.options import Option, argument_parser, given, validate
+from rulesengine.options import GROUPS, Option, argument_parser, given, validate
 
 OPTIONS = (
     Option("red", "Red dice", "int", 0, 0, 30),
@@ -57,3 +57,21 @@ def test_the_command_line_refuses_in_one_line_with_status_2(
 def test_a_value_starting_with_a_dash_can_be_given_with_equals() -> None:
     namespace = argument_parser("prog", OPTIONS).parse_args(["--guardian=-1,red,none"])
     assert given(namespace, OPTIONS) == {"guardian": ["-1,red,none"]}
+
+
+def test_an_option_sits_in_a_known_group_and_other_by_default() -> None:
+    assert Option("x", "X", "int", 0, 0, 3).group == "other"
+    assert Option("x", "X", "int", 0, 0, 3, group="attacker").describe()["group"] == "attacker"
+    with pytest.raises(ValueError) as raised:
+        Option("x", "X", "int", 0, 0, 3, group="attackers")
+    assert "attackers" in str(raised.value)
+    for group in GROUPS:
+        assert group in str(raised.value)
+
+
+def test_every_engine_option_names_a_group() -> None:
+    """The engines' inputs are grouped on purpose: only Hidden Cost's few inputs stay in 'other'."""
+    from rulesengine.legion.api import OPTIONS as LEGION
+    from rulesengine.swtcg.api import OPTIONS as SWTCG
+
+    assert [o.name for o in (*LEGION, *SWTCG) if o.group == "other"] == []

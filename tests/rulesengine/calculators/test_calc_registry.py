@@ -113,3 +113,25 @@ def test_a_keyword_preset_puts_the_keyword_to_work(name, keyword, preset):
     without = {k: v for k, v in preset.values.items() if k != own}
     assert own in preset.values, f"{keyword}: the preset does not set {own}"
     assert compute(calc, preset.values) != compute(calc, without), f"{keyword}: {own} changes nothing here"
+
+
+def test_an_input_tagged_with_a_keyword_is_featured_first_on_its_page(monkeypatch):
+    """Option.keywords: an engine names the keywords an input is about; that page's form
+    shows the input first, and a keyword with no hand-made preset gets one from the tag."""
+    from dataclasses import replace
+
+    from rulesengine.calculators import registry
+
+    attack = calculator("legion-attack")
+    tagged = tuple(
+        replace(o, keywords=("Guardian X",)) if o.name == "transported" else
+        replace(o, keywords=("Relentless Testing",)) if o.name == "cover_x" else o
+        for o in attack.options
+    )
+    monkeypatch.setattr(registry, "calculators", lambda: (replace(attack, options=tagged),))
+    calc, preset = registry.for_keyword("legion", "Guardian X")
+    assert preset.featured[-1] == "transported" and "guardian" in preset.featured
+    calc, preset = registry.for_keyword("legion", "relentless testing")
+    assert preset.featured == ("cover_x",)
+    assert preset.values == {"cover_x": 2}
+    assert registry.for_keyword("legion", "Nothing Tagged") is None

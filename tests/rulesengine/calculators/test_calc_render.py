@@ -8,9 +8,11 @@ from fractions import Fraction
 
 import pytest
 
+from rulesengine.calculators.form import SHOWN_FIRST, render_form
 from rulesengine.calculators.numbers import percent, rounded
+from rulesengine.options import GROUPS, Option
 from rulesengine.calculators.render import render_calculator
-from tests.rulesengine.calculators.dom import parse
+from tests.rulesengine.calculators.dom import Element, parse
 from tests.rulesengine.calculators.toy import TOY, brute_force
 
 
@@ -24,7 +26,7 @@ def test_root_follows_the_dom_contract():
     assert root.attrs["class"] == "calculator"
     assert json.loads(root.attrs["data-preset"]) == {"dice": 2}
     assert root.attrs["data-base"] == ""
-    assert [e.attrs["name"] for e in root.find_all() if e.tag in ("input", "select")] == ["dice", "armor", "cover", "guardian", "faces"]
+    assert [e.attrs["name"] for e in root.find_all() if e.tag in ("input", "select")] == ["dice", "armor", "faces", "cover", "guardian"]
     assert len(root.find_all("form")) == 1
     assert len(root.find_all(data_result=True)) == 1
 
@@ -39,12 +41,26 @@ def test_form_is_generated_from_the_options():
     assert form.find("input", name="guardian").attrs["value"] == "2,red,block; 1,white,none"
 
 
-def test_fields_and_featured_inputs_come_first_the_rest_under_more_inputs():
+def test_fields_and_featured_inputs_come_first_the_rest_folded_by_group():
     form = root_of(render_calculator(TOY, {}, featured=("cover",))).find("form")
     first = [e.attrs["name"] for e in form.find_all() if "name" in e.attrs and e.tag in ("input", "select")]
     assert first[:2] == ["cover", "dice"]
-    more = form.find("details")
-    assert {e.attrs["name"] for e in more.find_all() if e.tag in ("input", "select")} == {"armor", "guardian", "faces"}
+    groups = {d.attrs["data-group"]: d for d in form.find_all("details")}
+    assert list(groups) == ["defender", "trace", "other"], "groups come in GROUPS order; untagged inputs in 'other'"
+    names = {g: [e.attrs["name"] for e in d.find_all() if e.tag in ("input", "select")] for g, d in groups.items()}
+    assert names == {"defender": ["armor"], "trace": ["faces"], "other": ["guardian"]}
+    assert [d.find("summary").text() for d in groups.values()] == [GROUPS["defender"], GROUPS["trace"], GROUPS["other"]]
+    assert all("open" not in d.attrs for d in groups.values()), "groups start folded"
+
+
+def test_at_most_six_inputs_are_open():
+    many = tuple(Option(f"n{i}", f"N{i}", "int", 0, 0, 3) for i in range(9))
+    html = render_form(many, {}, [o.name for o in many])
+    form = parse(html).find("form")
+    open_inputs = [e for e in form.children if isinstance(e, Element) and e.tag == "label"]
+    assert len(open_inputs) == SHOWN_FIRST == 6
+    folded = form.find("details", data_group="other")
+    assert [e.attrs["name"] for e in folded.find_all("input")] == ["n6", "n7", "n8"]
 
 
 def test_checkbox_reflects_the_preset():

@@ -16,10 +16,10 @@ from rulesengine.options import Option, validate
 
 OPTIONS = (
     Option("dice", "Dice <rolled>", "int", 2, 0, 5, help="how many d6"),
-    Option("armor", "Armor", "bool", False),
+    Option("armor", "Armor", "bool", False, group="defender"),
     Option("cover", "Cover", "choice", "none", choices=("none", "light")),
     Option("guardian", "Guardian", "text", None, help="X,DIE,SURGE", repeatable=True),
-    Option("faces", "Faces", "text", None, help="comma-separated faces"),
+    Option("faces", "Faces", "text", None, help="comma-separated faces", group="trace"),
 )
 
 
