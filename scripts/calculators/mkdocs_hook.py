@@ -38,6 +38,7 @@ SCRIPT = "assets/calculators/calculator.js"
 STYLE = "assets/calculators/calculator.css"
 RUNTIME_CONFIG = "assets/calculators/runtime.json"
 API_MODULE = "rulesengine.calculators.api"
+THEME_FOLDER = "assets/calculators/"
 CALCULATOR_MARK = "data-calculator="  # in every calculator's HTML (rulesengine.calculators.render)
 
 
@@ -100,6 +101,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         return files
     config.extra_javascript[:] = [s for s in config.extra_javascript if not str(s).startswith(SCRIPT)]
     config.extra_css[:] = [s for s in config.extra_css if not str(s).startswith(STYLE)]
+    # The theme's copies of the script, worker and style sheet are not served either.
+    for unused in [f for f in files if f.src_uri.startswith(THEME_FOLDER)]:
+        files.remove(unused)
     return files
 
 
