@@ -26,6 +26,11 @@ HAND_PRESETS: dict[str, Preset] = {
     "Precision": Preset.of(("precision", "intercept_by"), **_UNIT, intercept_by="health=5,armor", precision=True),
     "Switch": Preset.of(("switch", "arena"), **_UNIT, switch="ground=+1,space=+2", arena="space"),
     "Bombard": Preset.of(("bombard",), power=0, health=5, bombard=3),
+    # Both read the roll after re-rolls: the player each hurts re-rolls the die it needs.
+    "Critical Hit": Preset.of(("critical_hit", "reroll_by", "reroll_dice", "reroll_policy"), **_UNIT,
+                              critical_hit=2, reroll_by="defender", reroll_policy="sixes"),
+    "Parry": Preset.of(("parry", "reroll_by", "reroll_dice", "reroll_policy"), **_UNIT,
+                       parry=2, reroll_by="attacker", reroll_policy="ones"),
 }
 
 ALIASES = {"Elude": "Precision"}

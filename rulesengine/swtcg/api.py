@@ -20,6 +20,7 @@ from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
 from rulesengine.swtcg.intercept import parse_intercepting_units
 from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES, Policies
 from rulesengine.swtcg.power import PowerChanges, attacker_arena
+from rulesengine.swtcg.reroll import REROLL_POLICIES, REROLLERS, Reroll, chosen_dice
 from rulesengine.swtcg.sequence import Attack, Outcome, declare_attack, deflect_target, resolve, trace
 from rulesengine.swtcg.switch import ARENAS, SPEC_HELP as SWITCH_HELP, parse_switch, switch_bonus
 from rulesengine.wording import plural
@@ -68,6 +69,13 @@ OPTIONS: tuple[Option, ...] = (
     _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker", group="attacker"),
     _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it", group="attacker"),
     Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution", group="trace"),
+    Option("reroll_by", "Re-roll effect played by", "choice", "nobody", choices=REROLLERS,
+           help="an effect that lets this player re-roll some attack dice; Critical Hit and Parry read the roll after re-rolls", group="dice"),
+    _int("reroll_dice", "Dice the effect may re-roll", 1, 0, 10, "at most this many, each once", group="dice"),
+    Option("reroll_policy", "Which dice are re-rolled", "choice", "usual", choices=tuple(REROLL_POLICIES),
+           help="usual: the attacker re-rolls misses, the defender hits; or misses, hits, ones, sixes", group="policies"),
+    Option("reroll_faces", "Faces the re-rolled dice show (trace)", "text", "",
+           help="comma-separated faces 1-6, one per re-rolled die, in the order the policy picks them (the trace names them)", group="trace"),
     Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES), group="policies"),
     Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES), group="policies"),
     Option("deflect_policy", "Deflect target", "choice", "attacker", choices=tuple(DEFLECT_POLICIES),
@@ -143,7 +151,9 @@ def _attack(v: Mapping[str, object]) -> Attack:
         interceptors=interceptors,
         power_changes=changes,
         unpreventable=bool(v["unpreventable"]),
-        policies=Policies(evade=str(v["evade_policy"]), overkill=str(v["overkill_policy"]), deflect=str(v["deflect_policy"])),
+        policies=Policies(evade=str(v["evade_policy"]), overkill=str(v["overkill_policy"]), deflect=str(v["deflect_policy"]),
+                          reroll=str(v["reroll_policy"])),
+        reroll=Reroll(str(v["reroll_by"]), _int_of(v, "reroll_dice"), str(v["reroll_policy"])),
     )
     declared, _ = declare_attack(attack)
     try:
@@ -156,13 +166,30 @@ def _attack(v: Mapping[str, object]) -> Attack:
     return attack
 
 
-def _faces(text: str, dice: int) -> tuple[int, ...]:
+def _faces(text: str, dice: int, flag: str = "--faces", why: str = "this attack rolls") -> tuple[int, ...]:
     faces = f"{dice} comma-separated faces" if dice != 1 else "1 face"
-    allowed = f"{faces} from 1 to 6 (this attack rolls {plural(dice, 'die', 'dice')})"
-    parts = comma_items(text, "--faces", allowed)
+    allowed = f"{faces} from 1 to 6 ({why} {plural(dice, 'die', 'dice')})"
+    if dice == 0 and not text.strip():
+        return ()
+    parts = comma_items(text, flag, allowed)
     if len(parts) != dice or not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
-        raise InputError("--faces", allowed, text)
+        raise InputError(flag, allowed, text)
     return tuple(int(p) for p in parts)
+
+
+def _traced(attack: Attack, v: Mapping[str, object], dice: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The faces rolled and the faces re-rolled dice show (trace mode), or None."""
+    faces_text, again_text = str(v["faces"]).strip(), str(v["reroll_faces"]).strip()
+    if again_text and not attack.reroll.played:
+        raise InputError("--reroll-faces", "empty unless a re-roll effect is played (--reroll-by attacker or defender)", again_text)
+    if not faces_text:
+        if again_text:
+            raise InputError("--reroll-faces", "empty unless --faces gives the roll (trace)", again_text)
+        return None
+    faces = _faces(faces_text, dice)
+    declared, _ = declare_attack(attack)
+    picked = chosen_dice(faces, declared.accuracy, declared.armor, attack.reroll)
+    return faces, _faces(again_text, len(picked), "--reroll-faces", f"the {attack.reroll.rule} policy re-rolls")
 
 
 def _intercept_status(attack: Attack) -> str:
@@ -189,10 +216,10 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     v = validate(OPTIONS, values)
     attack = _attack(v)
     declared, _ = declare_attack(attack)
-    faces_text = str(v["faces"]).strip()
+    traced = _traced(attack, v, declared.dice)
     steps: list[dict[str, object]] = []
-    if faces_text:
-        outcome, trace_steps = trace(attack, _faces(faces_text, declared.dice))
+    if traced is not None:
+        outcome, trace_steps = trace(attack, *traced)
         outcomes: Distribution[Outcome] = Distribution.certain(outcome)
         steps = [s.to_json() for s in trace_steps]
     else:

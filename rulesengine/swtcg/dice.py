@@ -39,7 +39,8 @@ class RollSummary:
 NO_DICE = RollSummary(0, False, False)
 
 
-def _together(a: RollSummary, b: RollSummary) -> RollSummary:
+def combine(a: RollSummary, b: RollSummary) -> RollSummary:
+    """Two parts of one roll read together."""
     return RollSummary(a.hits + b.hits, a.natural_six or b.natural_six, a.natural_one or b.natural_one)
 
 
@@ -47,15 +48,20 @@ def read_roll(faces: Sequence[int], accuracy: int, armor: bool) -> RollSummary:
     """Read rolled faces: hits use the modified die, sixes and ones the natural face."""
     summary = NO_DICE
     for face in faces:
-        summary = _together(summary, RollSummary(int(die_hits(face, accuracy, armor)), face == 6, face == 1))
+        summary = combine(summary, RollSummary(int(die_hits(face, accuracy, armor)), face == 6, face == 1))
     return summary
 
 
 def roll_attack_dice(dice: int, accuracy: int, armor: bool) -> Distribution[RollSummary]:
-    """The exact distribution of a roll of `dice` attack dice.
+    """The exact distribution of a roll of `dice` attack dice."""
+    return Distribution(roll_counts(dice, accuracy, armor))
 
-    Counts rolls with integers (out of 6^dice) and divides once at the end: three
-    times faster than folding `Fraction`s, which matters in the browser.
+
+def roll_counts(dice: int, accuracy: int, armor: bool) -> dict[RollSummary, int]:
+    """How many of the 6^dice rolls read as each summary.
+
+    Counts rolls with integers and divides once at the end: three times faster than
+    folding `Fraction`s, which matters in the browser.
     """
     one_die: dict[RollSummary, int] = {}
     for face in FACES:
@@ -66,7 +72,7 @@ def roll_attack_dice(dice: int, accuracy: int, armor: bool) -> Distribution[Roll
         rolled: dict[RollSummary, int] = {}
         for so_far, ways in counts.items():
             for die, faces in one_die.items():
-                key = _together(so_far, die)
+                key = combine(so_far, die)
                 rolled[key] = rolled.get(key, 0) + ways * faces
         counts = rolled
-    return Distribution(counts)
+    return counts

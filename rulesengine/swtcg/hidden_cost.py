@@ -34,7 +34,7 @@ HIDDEN_COST_OPTIONS: tuple[Option, ...] = (
     Option("x", "Hidden Cost X", "int", 3, minimum=1, maximum=30),
     Option("reading", "Reading of the entry", "choice", "definition", choices=tuple(READINGS),
            help="the entry contradicts itself on the Force to pay; definition: pay the remaining build cost; "
-                "no-force-at-x: no Force once the counters reach X"),
+                "no-force-at-x: no Force once the counters reach X", group="policies"),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesengine.swtcg.reroll import REROLL_POLICIES
 from rulesengine.swtcg.units import MAX_INTERCEPTORS
 
 EVADE_POLICIES: dict[str, str] = {
@@ -36,15 +37,18 @@ class Policies:
     evade: str = "most"
     overkill: str = "all-excess"
     deflect: str = "attacker"
+    reroll: str = "usual"
 
     def to_json(self) -> dict[str, str]:
-        return {"evade_policy": self.evade, "overkill_policy": self.overkill, "deflect_policy": self.deflect}
+        return {"evade_policy": self.evade, "overkill_policy": self.overkill, "deflect_policy": self.deflect,
+                "reroll_policy": self.reroll}
 
     def texts(self) -> dict[str, str]:
         return {
             "evade_policy": EVADE_POLICIES[self.evade],
             "overkill_policy": OVERKILL_POLICIES[self.overkill],
             "deflect_policy": DEFLECT_POLICIES[self.deflect] + " " + DEFLECT_BACK,
+            "reroll_policy": REROLL_POLICIES[self.reroll],
         }
 
 

@@ -20,6 +20,7 @@ from rulesengine.swtcg.deflect import Placed
 from rulesengine.swtcg.intercept import Interception, resolve_intercepts
 from rulesengine.swtcg.overkill import assign_hits
 from rulesengine.swtcg.policies import Policies
+from rulesengine.swtcg.reroll import REROLL_POLICIES, Reroll, chosen_dice, rerolled_attack_dice
 from rulesengine.swtcg.power import PowerChanges, attack_dice, attack_power, power_steps
 from rulesengine.swtcg.prevention import Defences, prevent_damage
 from rulesengine.swtcg.trace import Step, step
@@ -40,6 +41,7 @@ class Attack:
     unpreventable: bool = False
     after_roll: AfterRoll = field(default_factory=AfterRoll)
     policies: Policies = field(default_factory=Policies)
+    reroll: Reroll = field(default_factory=Reroll)
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,10 @@ def place_damage(defender: Unit, second: Unit | None, placed: Placed, target: st
 def resolve(attack: Attack) -> Distribution[Outcome]:
     """The exact distribution of the attack's outcome."""
     declared, _ = declare_attack(attack)
-    rolls = roll_attack_dice(declared.dice, declared.accuracy, declared.armor)
+    if attack.reroll.played:
+        rolls = rerolled_attack_dice(declared.dice, declared.accuracy, declared.armor, attack.reroll)
+    else:
+        rolls = roll_attack_dice(declared.dice, declared.accuracy, declared.armor)
     return rolls.map(lambda roll: after_roll(attack, declared, roll)[0])
 
 
@@ -181,11 +186,37 @@ def _shown(faces: Sequence[int]) -> str:
     return f"The {agrees(len(faces), 'die shows', 'dice show')} {', '.join(map(str, faces))}"
 
 
-def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ...]]:
-    """One attack with the given faces (the roll after re-rolls), step by step."""
+def reroll_step(attack: Attack, declared: Declared, faces: Sequence[int], again: Sequence[int]) -> tuple[tuple[int, ...], Step]:
+    """The faces after the re-roll window, and what happened in it."""
+    reroll = attack.reroll
+    if not reroll.played:
+        return tuple(faces), step("reroll", "reroll", "No re-roll effect is played, so this roll is the one the attack uses.")
+    picked = chosen_dice(faces, declared.accuracy, declared.armor, reroll)
+    if len(again) != len(picked):
+        raise ValueError(f"the re-roll policy picks {plural(len(picked), 'die', 'dice')}, {plural(len(again), 'face')} given")
+    after = list(faces)
+    for position, face in zip(picked, again):
+        after[position] = face
+    roll = read_roll(after, declared.accuracy, declared.armor)
+    which = ", ".join(f"die {i + 1} ({faces[i]} to {after[i]})" for i in picked) or "none qualify"
+    text = (
+        f"The {reroll.by} may re-roll up to {plural(reroll.count, 'die', 'dice')}, by the {reroll.rule} policy: "
+        f"{REROLL_POLICIES[reroll.rule]} Re-rolled: {which}. "
+        f"The roll used: {', '.join(map(str, after)) or 'no dice'}: {plural(roll.hits, 'hit')}; "
+        f"natural 6: {'yes' if roll.natural_six else 'no'}; natural 1: {'yes' if roll.natural_one else 'no'}."
+    )
+    return tuple(after), step(
+        "reroll", "reroll", text, by=reroll.by, policy=reroll.rule, rerolled=[i + 1 for i in picked],
+        faces=after, hits=roll.hits, natural_six=roll.natural_six, natural_one=roll.natural_one,
+    )
+
+
+def trace(attack: Attack, faces: Sequence[int], again: Sequence[int] = ()) -> tuple[Outcome, tuple[Step, ...]]:
+    """One attack with the given faces, and the faces re-rolled dice show, step by step."""
     declared, steps = declare_attack(attack)
     if len(faces) != declared.dice:
         raise ValueError(f"the attack rolls {plural(declared.dice, 'die', 'dice')}, {plural(len(faces), 'face')} given")
+    used, reroll_note = reroll_step(attack, declared, faces, again)
     roll = read_roll(faces, declared.accuracy, declared.armor)
     roll_step = step(
         "roll", "roll",
@@ -194,6 +225,5 @@ def trace(attack: Attack, faces: Sequence[int]) -> tuple[Outcome, tuple[Step, ..
         faces=list(faces), hits=roll.hits, natural_six=roll.natural_six, natural_one=roll.natural_one,
     )
     reading = roll_reading_steps(declared)
-    reroll_step = step("reroll", "reroll", "No re-roll effect is played, so this roll is the one the attack uses.")
-    outcome, later = after_roll(attack, declared, roll)
-    return outcome, steps + (roll_step,) + reading + (reroll_step,) + late_gains(attack) + later
+    outcome, later = after_roll(attack, declared, read_roll(used, declared.accuracy, declared.armor))
+    return outcome, steps + (roll_step,) + reading + (reroll_note,) + late_gains(attack) + later

@@ -18,7 +18,30 @@ DEFAULTS: dict[str, object] = {
     "pilot_power": 0, "switch": "", "arena": "ground", "defender_inspiration": 0,
     "attacker_deflect": 0, "unpreventable": False, "faces": "",
     "evade_policy": "most", "overkill_policy": "all-excess", "deflect_policy": "attacker",
+    "reroll_by": "nobody", "reroll_dice": 1, "reroll_policy": "usual", "reroll_faces": "",
 }
+
+
+def rerolled_positions(config: Mapping[str, object], faces: Sequence[int]) -> list[int]:
+    """Which dice the re-roll policy picks, read off the faces: misses with 1s first and 6s
+    last, hits with 6s first and 1s last (others in the order rolled), or only 1s or only
+    6s; at most `reroll_dice` of them."""
+    c: dict[str, Any] = {**DEFAULTS, **config}
+    if c["reroll_by"] == "nobody":
+        return []
+    rule = c["reroll_policy"]
+    if rule == "usual":
+        rule = "misses" if c["reroll_by"] == "attacker" else "hits"
+    need = 5 if _defender(c)["armor"] else 4
+    hit = [f + int(c["accuracy"]) >= need for f in faces]
+    positions = range(len(faces))
+    if rule == "misses":
+        picked = sorted((i for i in positions if not hit[i]), key=lambda i: {1: 0, 6: 2}.get(faces[i], 1))
+    elif rule == "hits":
+        picked = sorted((i for i in positions if hit[i]), key=lambda i: {6: 0, 1: 2}.get(faces[i], 1))
+    else:
+        picked = [i for i in positions if faces[i] == (1 if rule == "ones" else 6)]
+    return picked[: int(c["reroll_dice"])]
 
 
 def _specs(c: Mapping[str, Any]) -> list[str]:
@@ -118,11 +141,16 @@ def outcome_of_faces(config: Mapping[str, object], faces: Sequence[int]) -> tupl
 def brute_force(config: Mapping[str, object]) -> dict[tuple[int, bool, int, bool, int], Fraction]:
     """The exact outcome distribution by listing every roll."""
     n = dice_count({**DEFAULTS, **config})
-    counts: dict[tuple[int, bool, int, bool, int], int] = {}
+    out: dict[tuple[int, bool, int, bool, int], Fraction] = {}
     for faces in itertools.product(range(1, 7), repeat=n):
-        key = outcome_of_faces(config, faces)
-        counts[key] = counts.get(key, 0) + 1
-    return {k: Fraction(v, 6**n) for k, v in counts.items()}
+        again = rerolled_positions(config, faces)
+        for new in itertools.product(range(1, 7), repeat=len(again)):
+            used = list(faces)
+            for i, face in zip(again, new):
+                used[i] = face
+            key = outcome_of_faces(config, used)
+            out[key] = out.get(key, Fraction(0)) + Fraction(1, 6 ** (n + len(again)))
+    return out
 
 
 def run(values: Mapping[str, object]) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def test_every_keyword_names_options_that_exist() -> None:
 def test_the_default_result_has_the_documented_shape() -> None:
     result = run({})
     assert {"policies", "damage", "expected_damage", "defeated", "second", "deflected", "steps"} <= set(result)
-    assert result["policies"] == {"evade_policy": "most", "overkill_policy": "all-excess", "deflect_policy": "attacker"}
+    assert result["policies"] == {"evade_policy": "most", "overkill_policy": "all-excess", "deflect_policy": "attacker", "reroll_policy": "usual"}
     assert json.loads(json.dumps(result)) == result
     assert sum(__import__("fractions").Fraction(p) for p in result["damage"].values()) == 1
 

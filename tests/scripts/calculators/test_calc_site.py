@@ -99,7 +99,7 @@ def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
         ("legion/keywords/pierce-x/index.html", ["legion-attack"]),
         ("legion/attack/index.html", ["legion-attack"]),
         ("legion/attack-resolution-and-vehicle-damage/index.html", ["legion-vehicle-damage", "legion-attack", "legion-attack"]),
-        ("swtcg/the-cantina/index.html", ["swtcg-attack"] * 9),
+        ("swtcg/the-cantina/index.html", ["swtcg-attack"] * 10),
         ("swtcg/keywords/evade/index.html", ["swtcg-attack"]),
         ("swtcg/keywords/hidden-cost/index.html", ["swtcg-hidden-cost"]),
         ("swtcg/keywords/enhance/index.html", []),
