@@ -28,6 +28,16 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Impact X": Preset.of(("impact", "armor", "armor_x"), red=3, impact=2, armor=True),
     "Armor X": Preset.of(("armor_x", "armor", "impact"), red=3, armor_x=2),
     "Armor": Preset.of(("armor", "armor_x", "impact"), red=3, armor=True),
+    "Low Profile": Preset.of(("low_profile", "cover", "ruleset"), **_POOL, cover="light", low_profile=True),
+    "Dug In": Preset.of(("dug_in", "cover", "ruleset"), **_POOL, ruleset="2.6", cover="light", dug_in=True),
+    "Shields": Preset.of(("shields", "armor"), red=3, critical=1, shields=2),
+    "Immune Blast": Preset.of(("immune_blast", "blast", "cover"), **_POOL, blast=True, cover="heavy", immune_blast=True),
+    "Immune Melee Pierce": Preset.of(("immune_melee_pierce", "melee", "pierce"), red=3, melee=True, pierce=2, immune_melee_pierce=True, defense="red"),
+    "Weak Point X": Preset.of(("weak_point", "armor", "impact"), red=3, armor=True, weak_point=1),
+    "Block": Preset.of(("block", "dodge", "defense_surge"), **_POOL, surge="hit", dodge=1, block=True),
+    "Outmaneuver": Preset.of(("outmaneuver", "dodge"), **_POOL, surge="crit", dodge=2, outmaneuver=True),
+    "Danger Sense X": Preset.of(("danger_sense", "suppression"), **_POOL, suppression=2, danger_sense=2),
+    "High Velocity": Preset.of(("high_velocity", "dodge"), **_POOL, dodge=1, high_velocity=True),
 }
 
 ATTACK_PAGES: dict[str, Preset] = {

@@ -15,6 +15,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
 from rulesengine.legion.resolve import PoolResult, resolve_attack
+from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
     COVER,
@@ -62,7 +63,7 @@ def _policy(decision: str) -> Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Legion since July 2024", group="policies"),
+    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Core Rulebook 2.6 (July 2024, the current rules)", group="policies"),
     _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
@@ -82,12 +83,27 @@ OPTIONS: tuple[Option, ...] = (
     _int("cover_x", "Cover X", 2, group="defender"),
     _int("sharpshooter", "Sharpshooter X", 2, group="attacker"),
     _bool("blast", "Blast", group="attacker"),
+    _bool("high_velocity", "High Velocity", "the defender cannot spend dodge tokens", group="attacker", keywords=("High Velocity",)),
     _int("suppression", "Suppression tokens", 10, group="tokens"),
     _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1, group="defender"),
     _bool("armor", "Armor", group="defender"),
     _int("armor_x", "Armor X", 10, group="defender"),
     _bool("impervious", "Impervious", group="defender"),
     _bool("immune_pierce", "Immune: Pierce", group="defender"),
+    _bool("vehicle", "Defender is a vehicle", "no suppression, no guardian; ruleset 2.6: no cover from terrain", group="defender"),
+    _bool("low_profile", "Low Profile", "with light or heavy cover one die becomes a block (notes: a defense die; 2.6: a cover die)",
+          group="defender", keywords=("Low Profile",)),
+    _bool("dug_in", "Dug In", "ruleset 2.6: red dice for the cover roll", group="defender", keywords=("Dug In",)),
+    _int("shields", "Shield tokens", 10, "Shielded X gives X; each cancels a hit or crit", group="tokens", keywords=("Shields", "Shielded X")),
+    _bool("immune_blast", "Immune: Blast", "Blast does not take away this defender's cover", group="defender", keywords=("Immune Blast",)),
+    _bool("immune_melee_pierce", "Immune: Melee Pierce", "Pierce cannot be used against it in a melee attack", group="defender",
+          keywords=("Immune Melee Pierce",)),
+    _int("weak_point", "Weak Point X", 3, "the X of the arc the attacker is in (the pool gains Impact X)", group="defender",
+         keywords=("Weak Point X",)),
+    _bool("block", "Block", "after spending a dodge token: surge: block", group="defender", keywords=("Block",)),
+    _bool("outmaneuver", "Outmaneuver", "dodge tokens cancel crits too", group="defender", keywords=("Outmaneuver",)),
+    _int("danger_sense", "Danger Sense X", 10, "one more defense die per suppression token, up to X", group="defender",
+         keywords=("Danger Sense X",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
@@ -134,7 +150,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     v = validate(OPTIONS, given)
     weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
                       critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),
-                      sharpshooter=_int_of(v, "sharpshooter"), blast=_bool_of(v, "blast"))
+                      sharpshooter=_int_of(v, "sharpshooter"), blast=_bool_of(v, "blast"),
+                      high_velocity=_bool_of(v, "high_velocity"))
     if weapons.size > MAX_DICE:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
     guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
@@ -158,13 +175,19 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         suppression=_int_of(v, "suppression"), courage=_int_of(v, "courage"), armor=_bool_of(v, "armor"),
         armor_x=_int_of(v, "armor_x"), impervious=_bool_of(v, "impervious"), immune_pierce=_bool_of(v, "immune_pierce"),
         has_guardian=_bool_of(v, "defender_guardian"), transported=_bool_of(v, "transported"),
+        vehicle=_bool_of(v, "vehicle"), low_profile=_bool_of(v, "low_profile"), dug_in=_bool_of(v, "dug_in"),
+        shields=_int_of(v, "shields"), immune_blast=_bool_of(v, "immune_blast"),
+        immune_melee_pierce=_bool_of(v, "immune_melee_pierce"), weak_point=_int_of(v, "weak_point"),
+        block=_bool_of(v, "block"), outmaneuver=_bool_of(v, "outmaneuver"), danger_sense=_int_of(v, "danger_sense"),
     )
+    ruleset = _str_of(v, "ruleset")
+    check_ruleset(defender, ruleset)
     attacker = Attacker(surge=_str_of(v, "surge"), surge_tokens=_int_of(v, "surge_tokens"), aim=_int_of(v, "aim"),
                         precise=_int_of(v, "precise"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"))
     pool = AttackPool(weapons, defender, guardians, faces)
-    return Attack(attacker, (pool,), melee=_bool_of(v, "melee"), ruleset=_str_of(v, "ruleset"), policies=chosen)
+    return Attack(attacker, (pool,), melee=_bool_of(v, "melee"), ruleset=ruleset, policies=chosen)
 
 
 def _int_of(values: Mapping[str, object], name: str) -> int:

@@ -16,13 +16,17 @@ from rulesengine.errors import InputError
 from rulesengine.legion.attack_dice import AttackResults, roll_attack_dice
 from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
+from rulesengine.legion.keywords import danger_sense, impervious, low_profile
+from rulesengine.legion.keywords.block import defense_surge_chart
 from rulesengine.legion.keywords.cover import cover_level, hits_cancelled_by_cover
-from rulesengine.legion.keywords.dodge import dodge_tokens_spent
+from rulesengine.legion.keywords.dodge import use_dodge
+from rulesengine.legion.keywords.dug_in import cover_die
 from rulesengine.legion.keywords.guardian import guardian_usable, hits_to_cancel
 from rulesengine.legion.keywords.impact import hits_to_crits
-from rulesengine.legion.keywords.impervious import extra_defense_dice
-from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian
+from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian, pierce_usable
+from rulesengine.legion.keywords.shields import cancelled_by_shields
 from rulesengine.legion.keywords.suppression import gains_suppression
+from rulesengine.legion.keywords.weak_point import pool_impact
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.surges import SurgeConversion
@@ -76,21 +80,27 @@ def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens
 
 
 def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
-    """Step 5: cover, then dodge tokens, cancel hits (never crits)."""
+    """Step 5: cover, then dodge tokens, cancel hits (crits only with Outmaneuver)."""
+    defender, ruleset = ctx.pool.defender, ctx.attack.ruleset
+
     def after_cover(cancelled: int) -> PoolState:
         hits = s.hits - cancelled
-        dodged = dodge_tokens_spent(hits, ctx.pool.defender.dodge, ctx.attack.policies.dodge)
-        return s._replace(hits=hits - dodged)
+        dodged = use_dodge(s.crits, hits, defender, ctx.pool.weapons, ctx.attack.policies.dodge)
+        return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent)
 
-    return hits_cancelled_by_cover(s.hits, ctx.cover, ctx.attack.ruleset).map(after_cover)
+    low = low_profile.in_cover_pool(ruleset) and low_profile.replaces_a_die(defender, ctx.cover, s.hits)
+    return hits_cancelled_by_cover(s.hits, ctx.cover, ruleset, cover_die(defender), low).map(after_cover)
 
 
 def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 6: the attacker's Impact X, then the defender's Armor (guardians follow)."""
+    """Step 6: the attacker's Impact X (with Weak Point's), then the defender's Armor and
+    shield tokens (guardians follow)."""
     defender = ctx.pool.defender
-    impact = hits_to_crits(s.hits, ctx.pool.weapons.impact, has_armor(defender))
+    impact = hits_to_crits(s.hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
     crits, hits = s.crits + impact, s.hits - impact
-    return s._replace(crits=crits, hits=hits - hits_cancelled_by_armor(hits, defender))
+    hits -= hits_cancelled_by_armor(hits, defender)
+    shielded_crits, shielded_hits = cancelled_by_shields(crits, hits, defender.shields)
+    return s._replace(crits=crits - shielded_crits, hits=hits - shielded_hits)
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -115,16 +125,28 @@ def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
 
 
 def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
-    """Step 7a: one defense die per hit and crit (plus Impervious' extra dice)."""
+    """Step 7a: one defense die per hit and crit, plus Impervious' and Danger Sense's extra
+    dice; Low Profile (ruleset notes) swaps one die for a block."""
+    dice, added = defense_dice(ctx, s)
     defender = ctx.pool.defender
-    dice = s.crits + s.hits + extra_defense_dice(defender, ctx.pool.weapons.pierce)
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
-    rolled = roll_defense_dice(defender.defense, dice, defender.surge, defender.surge_tokens, faces)
+    chart = defense_surge_chart(defender, s.dodge_spent)
+    rolled = roll_defense_dice(defender.defense, dice, chart, defender.surge_tokens, faces)
     # From here on only the number of results matters, not which are crits: merge them.
-    results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
-    return rolled.map(lambda r: results._replace(defense_blocks=r[0], defense_surges=r[1]))
+    results = s._replace(crits=0, hits=0, results=s.crits + s.hits, dodge_spent=False)
+    return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
+
+
+def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
+    """(dice the defender rolls in step 7a, blocks added without a roll)."""
+    defender = ctx.pool.defender
+    dice = s.crits + s.hits + impervious.extra_defense_dice(defender, ctx.pool.weapons.pierce, ctx.attack.melee)
+    dice += danger_sense.extra_defense_dice(defender)
+    if not low_profile.in_cover_pool(ctx.attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice):
+        return dice - 1, 1
+    return dice, 0
 
 
 def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
@@ -134,8 +156,8 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
 
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 8: the attacker's Pierce cancels blocks, unless the defender is Immune: Pierce."""
-    if ctx.pool.defender.immune_pierce:
+    """Step 8: the attacker's Pierce cancels blocks, unless the defender is immune to it."""
+    if not pierce_usable(ctx.pool.defender, ctx.attack.melee):
         return s
     cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
     return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
@@ -150,7 +172,8 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 10's first bullet: a ranged pool that produced a hit or crit suppresses."""
-    return s._replace(suppressed=gains_suppression(s.produced_hit, ctx.attack.ranged), produced_hit=False)
+    suppressed = gains_suppression(s.produced_hit, ctx.attack.ranged, ctx.pool.defender.vehicle)
+    return s._replace(suppressed=suppressed, produced_hit=False)
 
 
 def _for_guardian(rule: Callable[[PoolContext, PoolState, int], PoolState | Distribution[PoolState]], index: int) -> Apply:

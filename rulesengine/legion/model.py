@@ -37,6 +37,7 @@ class Weapons:
     impact: int = 0
     sharpshooter: int = 0
     blast: bool = False
+    high_velocity: bool = False
 
     @property
     def dice(self) -> tuple[tuple[str, int], ...]:
@@ -65,6 +66,16 @@ class Defender:
     immune_pierce: bool = False
     has_guardian: bool = False
     transported: bool = False
+    vehicle: bool = False
+    low_profile: bool = False
+    dug_in: bool = False
+    shields: int = 0
+    immune_blast: bool = False
+    immune_melee_pierce: bool = False
+    weak_point: int = 0
+    block: bool = False
+    outmaneuver: bool = False
+    danger_sense: int = 0
 
 
 @dataclass(frozen=True)

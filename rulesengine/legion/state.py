@@ -27,6 +27,8 @@ class PoolState(NamedTuple):
     suppressed: bool = False
     aims_left: int = 0
     surge_tokens_left: int = 0
+    dodge_spent: bool = False
+    """The defender spent at least one dodge token in step 5 (Block asks); cleared in 7a."""
 
     def summary(self) -> dict[str, object]:
         """The counts a trace shows after each step."""

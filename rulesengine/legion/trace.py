@@ -12,10 +12,15 @@ from collections import Counter
 from collections.abc import Callable
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step
+from rulesengine.legion.attack import PoolContext, Step, defense_dice
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
+from rulesengine.legion.keywords import danger_sense
+from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
+from rulesengine.legion.keywords.impact import hits_to_crits
 from rulesengine.legion.keywords.impervious import extra_defense_dice
+from rulesengine.legion.keywords.pierce import pierce_usable
+from rulesengine.legion.keywords.weak_point import pool_impact
 from rulesengine.legion.state import PoolState
 
 COVER_NAMES = ("no cover", "light cover", "heavy cover")
@@ -78,22 +83,29 @@ def _surge_text(ctx: PoolContext, faces: tuple[str, ...], after: PoolState) -> s
 
 def _dodge_and_cover(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     cancelled = before.hits - after.hits
+    crits = before.crits - after.crits
     cover = COVER_NAMES[ctx.cover]
+    remain = f"{_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
     if ctx.attack.ruleset == "notes":
         by_cover = min(before.hits, ctx.cover)
-        dodged = cancelled - by_cover
-        return f"The defender has {cover}, which cancels {_plural(by_cover, 'hit')}; it spends {_plural(dodged, 'dodge token')}. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
-    return f"The defender has {cover} (rolled) and dodge: {_plural(cancelled, 'hit')} cancelled in all. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
+        dodged = cancelled - by_cover + crits
+        return f"The defender has {cover}, which cancels {_plural(by_cover, 'hit')}; it spends {_plural(dodged, 'dodge token')}. {remain}"
+    on_crits = f" and {_plural(crits, 'crit')} (Outmaneuver)" if crits else ""
+    return f"The defender has {cover} (rolled) and dodge: {_plural(cancelled, 'hit')}{on_crits} cancelled in all. {remain}"
 
 
 def _modify_attack(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
-    impact = after.crits - before.crits
-    armor = before.hits - impact - after.hits
+    defender = ctx.pool.defender
+    impact = hits_to_crits(before.hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
+    armor = hits_cancelled_by_armor(before.hits - impact, defender)
+    shields = (before.crits + before.hits) - (after.crits + after.hits) - armor
     parts = []
     if impact:
         parts.append(f"Impact turns {_plural(impact, 'hit')} into crits")
     if armor:
         parts.append(f"Armor cancels {_plural(armor, 'hit')}")
+    if shields:
+        parts.append(f"shield tokens cancel {_plural(shields, 'result')}")
     what = "; ".join(parts) if parts else "No Impact or Armor changes the dice"
     return f"{what}. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
 
@@ -103,7 +115,7 @@ def _guardian(ctx: PoolContext, step: Step, before: PoolState, after: PoolState)
     g = ctx.pool.guardians[i]
     cancelled = before.hits - after.hits
     if not ctx.guardians_act:
-        return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit."
+        return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
     if not cancelled:
         return f"Guardian {i + 1} ({g.label()}) cancels nothing."
     return (f"Guardian {i + 1} ({g.label()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
@@ -119,10 +131,13 @@ def _pierce(ctx: PoolContext, step: Step, before: PoolState, after: PoolState) -
 
 def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     defender = ctx.pool.defender
-    extra = extra_defense_dice(defender, ctx.pool.weapons.pierce)
-    dice = before.crits + before.hits + extra
+    extra = extra_defense_dice(defender, ctx.pool.weapons.pierce, ctx.attack.melee)
+    sense = danger_sense.extra_defense_dice(defender)
+    dice, added = defense_dice(ctx, before)
     faces = ctx.pool.faces.defense
     plus = f" (plus {extra} for Impervious)" if extra else ""
+    plus += f" (plus {sense} for Danger Sense)" if sense else ""
+    plus += " (less one, swapped for a block by Low Profile)" if added else ""
     shown = _faces_text(faces) if len(faces) == dice else f"{_plural(after.defense_blocks, 'block')} so far"
     return f"The defender rolls {dice} {defender.defense} defense {'die' if dice == 1 else 'dice'}, one per hit and crit{plus}: {shown}."
 
@@ -132,8 +147,8 @@ def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> s
 
 
 def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
-    if ctx.pool.defender.immune_pierce:
-        return f"The defender is Immune: Pierce; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
+    if not pierce_usable(ctx.pool.defender, ctx.attack.melee):
+        return f"The defender is immune to Pierce; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
     used = before.pierce - after.pierce
     return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
 

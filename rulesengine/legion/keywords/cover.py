@@ -2,9 +2,10 @@
 
 Cover counts only against ranged attacks. Its level is light (1) or heavy (2); Cover X
 and suppression improve it (never past heavy), then Sharpshooter X lowers it; Blast
-ignores it. Ruleset `notes`: each level cancels one hit outright. Ruleset `2.6`: the
-defender rolls one white defense die per hit; light cover cancels a hit per block,
-heavy cover per block or surge. Cover never cancels crits.
+ignores it unless the defender is Immune: Blast. Ruleset `notes`: each level cancels one
+hit outright. Ruleset `2.6`: the defender rolls a cover pool, one white defense die per
+hit (red with Dug In, one die fewer plus a block with Low Profile); light cover cancels a
+hit per block, heavy cover per block or surge. Cover never cancels crits.
 """
 
 from __future__ import annotations
@@ -13,35 +14,45 @@ from functools import lru_cache
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.dice import defense_die
+from rulesengine.legion.keywords.dug_in import COVER_DIE
 from rulesengine.legion.keywords.suppression import improves_cover
+from rulesengine.legion.keywords.vehicle import terrain_cover_counts
 from rulesengine.legion.model import COVER, Defender, Weapons
 
 HEAVY = COVER["heavy"]
-COVER_DIE = "white"
+
+
+def blast_ignores_cover(defender: Defender, weapons: Weapons) -> bool:
+    """Blast: the defender cannot use cover, unless it is Immune: Blast."""
+    return weapons.blast and not defender.immune_blast
 
 
 def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str) -> int:
     """0 none, 1 light, 2 heavy, after every keyword that changes it."""
-    if not ranged or weapons.blast:
+    if not ranged or blast_ignores_cover(defender, weapons):
         return 0
-    level = COVER[defender.cover] + defender.cover_x
+    terrain = COVER[defender.cover] if terrain_cover_counts(defender, ruleset) else 0
+    level = terrain + defender.cover_x
     if improves_cover(defender, ruleset):
         level += 1
     return max(0, min(level, HEAVY) - weapons.sharpshooter)
 
 
-def hits_cancelled_by_cover(hits: int, level: int, ruleset: str) -> Distribution[int]:
+def hits_cancelled_by_cover(hits: int, level: int, ruleset: str, die: str = COVER_DIE, low_profile: bool = False) -> Distribution[int]:
+    """`low_profile`: one die of the cover pool is a block instead (ruleset 2.6)."""
     if level == 0 or hits == 0:
         return Distribution.certain(0)
     if ruleset == "notes":
         return Distribution.certain(min(hits, level))
-    return _cover_roll(hits, level)
+    if low_profile:
+        return _cover_roll(hits - 1, level, die).map(lambda n: n + 1)
+    return _cover_roll(hits, level, die)
 
 
 @lru_cache(maxsize=None)
-def _cover_roll(hits: int, level: int) -> Distribution[int]:
-    """Ruleset 2.6: one white defense die per hit; each cancelling face cancels a hit."""
-    die = defense_die(COVER_DIE)
-    cancelling = die.sides_showing("block") + (die.sides_showing("surge") if level >= HEAVY else 0)
-    one = Distribution({1: cancelling, 0: die.sides - cancelling})
+def _cover_roll(hits: int, level: int, die: str) -> Distribution[int]:
+    """Ruleset 2.6: one defense die per hit; each cancelling face cancels a hit."""
+    d = defense_die(die)
+    cancelling = d.sides_showing("block") + (d.sides_showing("surge") if level >= HEAVY else 0)
+    one = Distribution({1: cancelling, 0: d.sides - cancelling})
     return one.repeat(hits, lambda a, b: a + b, 0)

@@ -1,11 +1,37 @@
 """Dodge tokens (step 5, Apply Dodge and Cover): each token spent cancels one hit, never a
-crit. Dodge works against melee attacks too. Spent after cover, as many as the dodge
-policy says."""
+crit (Outmaneuver lets it cancel crits too). Dodge works against melee attacks too, not
+against High Velocity. Spent after cover, as many as the dodge policy says; a defender
+whose keywords reward spending one (Block) spends one even with nothing left to cancel."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.legion.keywords.block import wants_a_dodge_token
+from rulesengine.legion.keywords.high_velocity import dodge_allowed
+from rulesengine.legion.keywords.outmaneuver import crits_dodged
+from rulesengine.legion.model import Defender, Weapons
+
+
+@dataclass(frozen=True)
+class Dodged:
+    crits: int = 0
+    hits: int = 0
+    spent: bool = False
+    """At least one token was spent (what Block asks)."""
 
 
 def dodge_tokens_spent(hits_left: int, tokens: int, policy: str) -> int:
     if policy == "none":
         return 0
     return min(hits_left, tokens)
+
+
+def use_dodge(crits: int, hits: int, defender: Defender, weapons: Weapons, policy: str) -> Dodged:
+    tokens = defender.dodge
+    if policy == "none" or not tokens or not dodge_allowed(weapons):
+        return Dodged()
+    on_crits = crits_dodged(crits, tokens, defender.outmaneuver)
+    on_hits = dodge_tokens_spent(hits, tokens - on_crits, policy)
+    spent = on_crits + on_hits > 0 or wants_a_dodge_token(defender)
+    return Dodged(on_crits, on_hits, spent)

@@ -3,7 +3,7 @@ line of sight defends against a ranged attack, a unit with Guardian X may cancel
 hits (never crits). It rolls one defense die of its own colour per hit cancelled,
 converts surges by its own chart, and suffers one wound per blank. It is not the defender
 and gains no suppression. No guardian helps a defender that has Guardian X itself, and
-none is used by or for a transported unit. Several guardians act one after another, in
+none is used by or for a transported unit, nor for a vehicle (Guardian X protects troopers). Several guardians act one after another, in
 the declared order.
 """
 
@@ -13,7 +13,7 @@ from rulesengine.legion.model import Defender, Guardian
 
 
 def guardian_usable(defender: Defender, ranged: bool) -> bool:
-    return ranged and not defender.has_guardian and not defender.transported
+    return ranged and not defender.has_guardian and not defender.transported and not defender.vehicle
 
 
 def hits_to_cancel(hits: int, guardian: Guardian, policy: str) -> int:

@@ -16,7 +16,8 @@ def improves_cover(defender: Defender, ruleset: str) -> bool:
     return defender.suppression >= defender.courage
 
 
-def gains_suppression(produced_hit_or_crit: bool, ranged: bool) -> bool:
-    """The defender (assumed a trooper) gains a token after a ranged pool that produced at
-    least one hit or crit, even if every one was cancelled (by cover, dodge or a guardian)."""
-    return produced_hit_or_crit and ranged
+def gains_suppression(produced_hit_or_crit: bool, ranged: bool, vehicle: bool = False) -> bool:
+    """A trooper defender gains a token after a ranged pool that produced at least one hit
+    or crit, even if every one was cancelled (by cover, dodge or a guardian); a vehicle
+    gains none."""
+    return produced_hit_or_crit and ranged and not vehicle

@@ -41,6 +41,20 @@ FEATURES: dict[str, dict[str, Any]] = {
     "ruleset-2.6-light": {"ruleset": "2.6", "cover": "light"},
     "ruleset-2.6-heavy": {"ruleset": "2.6", "cover": "heavy"},
     "ruleset-2.6-courage": {"ruleset": "2.6", "suppression": 1, "courage": 2},
+    "vehicle": {"vehicle": True, "cover": "light", "guardian": ["1,red,none"]},
+    "vehicle-2.6": {"vehicle": True, "ruleset": "2.6", "cover": "heavy", "cover_x": 1},
+    "low-profile": {"low_profile": True, "cover": "light"},
+    "low-profile-2.6": {"low_profile": True, "cover": "light", "ruleset": "2.6"},
+    "dug-in": {"dug_in": True, "cover": "light", "ruleset": "2.6"},
+    "shields": {"shields": 1},
+    "shields-two": {"shields": 2},
+    "immune-blast": {"immune_blast": True, "blast": True, "cover": "light"},
+    "immune-melee-pierce": {"immune_melee_pierce": True, "melee": True, "pierce": 1},
+    "weak-point": {"weak_point": 1, "armor_x": 1},
+    "block": {"block": True, "dodge": 1},
+    "outmaneuver": {"outmaneuver": True, "dodge": 1},
+    "danger-sense": {"danger_sense": 2, "suppression": 1},
+    "high-velocity": {"high_velocity": True, "dodge": 1},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

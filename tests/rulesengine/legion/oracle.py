@@ -30,6 +30,9 @@ DEFAULTS: dict[str, Any] = {
     "defender_guardian": False, "transported": False, "guardian": [], "attack_faces": "",
     "guardian_faces": [], "defense_faces": "", "aim_policy": "blanks-and-spare-surges",
     "guardian_policy": "max", "pierce_policy": "guardian-first", "dodge_policy": "max",
+    "vehicle": False, "low_profile": False, "dug_in": False, "shields": 0, "immune_blast": False,
+    "immune_melee_pierce": False, "weak_point": 0, "block": False, "outmaneuver": False, "danger_sense": 0,
+    "high_velocity": False,
 }
 
 Dist = dict[Any, Fraction]
@@ -118,9 +121,10 @@ def convert(c: Mapping[str, Any], faces: tuple[str, ...], tokens: int) -> tuple[
 
 
 def cover_level(c: Mapping[str, Any]) -> int:
-    if c["melee"] or c["blast"]:
+    if c["melee"] or (c["blast"] and not c["immune_blast"]):
         return 0
-    level = {"none": 0, "light": 1, "heavy": 2}[c["cover"]] + c["cover_x"]
+    terrain = 0 if c["vehicle"] and c["ruleset"] != "notes" else {"none": 0, "light": 1, "heavy": 2}[c["cover"]]
+    level = terrain + c["cover_x"]
     suppressed = c["suppression"] >= 1 if c["ruleset"] == "notes" else c["suppression"] >= c["courage"]
     level = min(2, level + (1 if suppressed else 0))
     return max(0, level - c["sharpshooter"])
@@ -131,10 +135,30 @@ def after_cover(c: Mapping[str, Any], hits: int) -> Dist:
     if c["ruleset"] == "notes" or level == 0:
         return {max(0, hits - level): Fraction(1)}
     out: Dist = {}
-    for faces, p in _rolls([DEFENSE_SIDES["white"]] * hits):
+    # Low Profile: the first die of the cover pool is a block, not rolled.
+    first = [["block"]] if c["low_profile"] and hits else []
+    colour = "red" if c["dug_in"] else "white"
+    for faces, p in _rolls(first + [DEFENSE_SIDES[colour]] * (hits - len(first))):
         cancel = sum(1 for f in faces if f == "block" or (f == "surge" and level == 2))
         _add(out, hits - cancel, p)
     return out
+
+
+def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool]:
+    """(crits, hits, a token was spent) after the defender's dodge tokens."""
+    tokens = c["dodge"]
+    if c["dodge_policy"] != "max" or c["high_velocity"] or tokens == 0:
+        return crits, hits, False
+    spent = 0
+    while tokens and (crits if c["outmaneuver"] else 0):
+        crits, tokens, spent = crits - 1, tokens - 1, spent + 1
+    while tokens and hits:
+        hits, tokens, spent = hits - 1, tokens - 1, spent + 1
+    return crits, hits, spent > 0 or c["block"]
+
+
+def pierce_works(c: Mapping[str, Any]) -> bool:
+    return not c["immune_pierce"] and not (c["melee"] and c["immune_melee_pierce"])
 
 
 def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) -> int:
@@ -166,29 +190,38 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
         crits, hits, tokens_spent = convert(c, faces, tokens)
         produced = crits + hits > 0
         for hits_left, q in after_cover(c, hits).items():
-            hits2 = hits_left - (min(hits_left, c["dodge"]) if c["dodge_policy"] == "max" else 0)
-            crits2 = crits
+            crits2, hits2, dodged = dodge(c, crits, hits_left)
             if c["armor"] or c["armor_x"]:
-                impact = min(hits2, c["impact"])
+                impact = min(hits2, c["impact"] + c["weak_point"])
                 crits2, hits2 = crits2 + impact, hits2 - impact
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
+            for _ in range(c["shields"]):
+                if crits2:
+                    crits2 -= 1
+                elif hits2:
+                    hits2 -= 1
             start = (crits2, hits2, c["pierce"], (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
-                n = cr + hi + (c["pierce"] if c["impervious"] and not c["immune_pierce"] else 0)
+                n = cr + hi + (c["pierce"] if c["impervious"] and pierce_works(c) else 0)
+                n += min(c["suppression"], c["danger_sense"])
+                # Low Profile in the notes' rules: with cover, one defense die is a block.
+                swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
+                n -= 1 if swapped else 0
+                chart = "block" if c["block"] and dodged else c["defense_surge"]
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
                 for dfs, s in _rolls(sides):
-                    blocks = defense_blocks(c["defense"], dfs, c["defense_surge"], c["defense_surge_tokens"])
-                    if not c["immune_pierce"]:
+                    blocks = defense_blocks(c["defense"], dfs, chart, c["defense_surge_tokens"]) + (1 if swapped else 0)
+                    if pierce_works(c):
                         blocks -= min(blocks, pierce)
                     wounds = max(0, cr + hi - blocks)
-                    suppressed = produced and not c["melee"]
+                    suppressed = produced and not c["melee"] and not c["vehicle"]
                     _add(out, (wounds, gw, suppressed, aims - spent, tokens - tokens_spent), p * q * r * s)
     return out
 
 
 def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
     states: Dist = {start: Fraction(1)}
-    usable = not c["melee"] and not c["defender_guardian"] and not c["transported"] and c["guardian_policy"] == "max"
+    usable = not c["melee"] and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
     if not usable:
         return states
     for gi, (x, die, chart) in enumerate(guardians):

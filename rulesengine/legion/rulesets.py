@@ -1,0 +1,61 @@
+"""The two rulesets the Legion engine follows, and what each applies to an attack.
+
+`notes` is the ruleset the owner's notes describe (Legion's rules before July 2024); it
+stays the default on their pages. `2.6` is Atomic Mass Games' Core Rulebook 2.6 (July
+2024), the current rules. `RULES` is the table "How the calculators work" shows: one row
+per rule that differs, or that a keyword brings, and what each ruleset does with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.errors import InputError
+from rulesengine.legion.keywords import dug_in
+from rulesengine.legion.model import RULESETS, Defender
+
+NAMES = {
+    "notes": "the owner's notes (Legion before July 2024)",
+    "2.6": "Core Rulebook 2.6 (July 2024, the current rules)",
+}
+assert tuple(NAMES) == RULESETS
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the attack and what each ruleset does with it ("" when it does not exist)."""
+
+    name: str
+    notes: str
+    current: str
+
+    def under(self, ruleset: str) -> str:
+        return self.notes if ruleset == "notes" else self.current
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("Cover", "light cancels 1 hit, heavy 2", "cover roll: 1 white defense die per hit; light cancels per block, heavy per block or surge"),
+    Rule("Dodge", "cancels 1 hit per token (with cover, order does not matter)", "cancels 1 hit per token, after the cover roll"),
+    Rule("Suppression and cover", "any suppression token improves cover by 1", "improves cover by 1 once tokens reach courage"),
+    Rule("Low Profile", "with cover, 1 defense die becomes a block", "with cover, 1 cover die becomes a block"),
+    Rule("Dug In", "", "red defense dice for the cover roll"),
+    Rule("Vehicles and cover", "a vehicle has cover from terrain", "no cover from terrain for a vehicle (Cover X still counts)"),
+    Rule("Guardian X", "ranged only; not for a defender with Guardian X, a transported unit or a vehicle", "the same limits"),
+    Rule("Impervious", "extra defense dice equal to Pierce, none if immune to Pierce", "the same"),
+    Rule("Shield tokens", "each cancels a hit or crit in Modify Attack Dice", "the same"),
+    Rule("Block", "after spending a dodge token: surge: block", "the same"),
+)
+
+
+def check_ruleset(defender: Defender, ruleset: str) -> None:
+    """Refuse a keyword the chosen ruleset does not have, naming the ones that do."""
+    if defender.dug_in and ruleset not in dug_in.RULESETS:
+        raise InputError("--dug-in", "only with --ruleset " + " or ".join(dug_in.RULESETS) + " (the notes' cover is not rolled)", True)
+
+
+def rules_table() -> str:
+    """The Markdown table "How the calculators work" carries (a test keeps them equal)."""
+    lines = ["| Rule | `notes` | `2.6` |", "|---|---|---|"]
+    for rule in RULES:
+        lines.append(f"| {rule.name} | {rule.notes or 'not in these rules'} | {rule.current or 'not in these rules'} |")
+    return "\n".join(lines)

@@ -1,0 +1,26 @@
+"""The rulesets' table: named for the rulebook, shown on "How the calculators work"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesengine.legion.api import OPTIONS
+from rulesengine.legion.model import RULESETS
+from rulesengine.legion.rulesets import NAMES, RULES, rules_table
+
+PAGE = Path(__file__).parents[3] / "docs" / "How the calculators work.md"
+
+
+def test_the_calculators_page_shows_what_each_ruleset_applies() -> None:
+    assert rules_table() in PAGE.read_text(encoding="utf-8")
+
+
+def test_every_ruleset_is_named_and_the_notes_stay_the_default() -> None:
+    assert set(NAMES) == set(RULESETS)
+    ruleset = next(o for o in OPTIONS if o.name == "ruleset")
+    assert ruleset.default == "notes"
+    assert "Core Rulebook 2.6" in NAMES["2.6"]
+
+
+def test_every_rule_says_what_the_current_rules_do() -> None:
+    assert all(rule.current for rule in RULES)
