@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from rulesengine.calculators.registry import calculators, for_keyword, keyword_key, why_no_calculator
+from scripts.vault.escaping import escape_text
 from scripts.vault.extension import PageContext
 
 COVERAGE_PAGE = "coverage.md"
@@ -111,7 +112,7 @@ def _block_cell(block: BlockRecord) -> str:
 
 def _link(text: str, src_path: str) -> str:
     """A relative Markdown link from the coverage page (at the site root) to a note."""
-    label = _cell(text).replace("[", "\\[").replace("]", "\\]")
+    label = escape_text(" ".join(text.splitlines()))
     return f"[{label}]({quote(src_path)})"
 
 

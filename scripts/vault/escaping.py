@@ -1,13 +1,24 @@
-"""Text written into Markdown as text: the characters Markdown would read escaped."""
+"""Text written into Markdown or HTML as text: it shows as written and never becomes markup.
+
+`escape_text` is for Markdown: Markdown's own marks get a backslash, but `<` and `&` become
+entities, because Python-Markdown has no backslash escape for `<` (a `\\<` would be shown
+with its backslash) and would read `&lt;` written in a note as the character `<`.
+`escape_html` is for HTML that no Markdown reads (MkDocs navigation titles, attributes).
+"""
 
 from __future__ import annotations
 
+import html
 import re
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]>|])")
 
 
 def escape_text(text: str) -> str:
-    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;").replace("<", "&lt;"))
     # `[^id]` would be a footnote reference: a block link's text starts with an entity.
     return "&#94;" + escaped[1:] if escaped.startswith("^") else escaped
+
+
+def escape_html(text: str) -> str:
+    return html.escape(text, quote=True)

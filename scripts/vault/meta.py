@@ -8,14 +8,15 @@ import re
 import yaml
 
 from .properties import Properties
-from .escaping import escape_text
+from .escaping import escape_html, escape_text
 
 _CLASS = re.compile(r"[^A-Za-z0-9_-]")
 
 
 def page_meta(properties: Properties) -> str:
     """YAML front matter for MkDocs (`description` becomes the page's meta description)."""
-    meta = {"description": properties.description} if properties.description else {}
+    # The theme writes the description into an attribute as it is: it goes there escaped.
+    meta = {"description": escape_html(properties.description)} if properties.description else {}
     if not meta:
         return ""
     dumped: str = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Union
 
 from .config import VaultConfig
+from .escaping import escape_html
 
 NavItem = dict[str, Union[str, list["NavItem"]]]
 
@@ -15,6 +16,7 @@ def build_nav(titles: Mapping[str, str], config: VaultConfig) -> list[NavItem]:
     """MkDocs `nav`: Home, the games in mkdocs.yml's order, other pages, Missing notes.
 
     A folder's index.md leads its section (the theme's navigation.indexes shows it so).
+    MkDocs writes nav titles into the page as HTML: note and folder names are escaped.
     """
     top: list[NavItem] = [{"Home": config.home}] if config.home in titles else []
     tree = _section(sorted(p for p in titles if p != config.home), titles, "", config)
@@ -46,12 +48,12 @@ def _section(paths: list[str], titles: Mapping[str, str], folder: str, config: V
     index = posixpath.join(folder, "index.md") if folder else None
     items: list[NavItem] = []
     if index in here:
-        items.append({titles[index]: index})
+        items.append({escape_html(titles[index]): index})
     for sub in sorted(subfolders, key=lambda name: (name != config.keyword_folder, name.lower())):
         inner = [p for p in paths if p.startswith(f"{prefix}{sub}/")]
-        items.append({_folder_title(posixpath.join(folder, sub) if folder else sub, sub, config, titles):
+        items.append({escape_html(_folder_title(posixpath.join(folder, sub) if folder else sub, sub, config, titles)):
                       _section(inner, titles, posixpath.join(folder, sub) if folder else sub, config)})
-    items += [{titles[p]: p} for p in sorted(here, key=lambda p: titles[p].lower()) if p != index]
+    items += [{escape_html(titles[p]): p} for p in sorted(here, key=lambda p: titles[p].lower()) if p != index]
     return items
 
 
