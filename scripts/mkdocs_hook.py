@@ -36,6 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
 from scripts.page_html import finish_page  # noqa: E402
+from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
@@ -192,7 +193,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    return finish_page(html)
+    # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
+    return finish_page(safe_body(html))
 
 
 def image_sizes(files: Files) -> dict[str, tuple[int, int]]:

@@ -42,7 +42,7 @@ def test_wikilinks_become_links_and_code_stays_code(small_site: Path) -> None:
     assert '<a href="#roll">Roll</a>' in page
     assert "<code>[[Not A Link]]</code>" in page
     assert "<mark>attacker</mark>" in page
-    assert '<img alt="hit" class="vault-icon" src="../../Pics/Hit.png" />' in page
+    assert '<img alt="hit" class="vault-icon" src="../../Pics/Hit.png">' in page
     # An escaped embed is a link to the image, as in Obsidian, and no "missing note".
     assert 'The icon file itself: !<a href="../../Pics/Hit.png">Hit.png</a>.' in page
     assert not (small_site / "missing" / "hit-png").exists()
