@@ -38,6 +38,18 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Outmaneuver": Preset.of(("outmaneuver", "dodge"), **_POOL, surge="crit", dodge=2, outmaneuver=True),
     "Danger Sense X": Preset.of(("danger_sense", "suppression"), **_POOL, suppression=2, danger_sense=2),
     "High Velocity": Preset.of(("high_velocity", "dodge"), **_POOL, dodge=1, high_velocity=True),
+    "Deflect": Preset.of(("deflect", "dodge", "melee", "immune_deflect"), **_POOL, surge="hit", dodge=1, deflect=True),
+    "Immune Deflect": Preset.of(("immune_deflect", "deflect", "dodge"), **_POOL, surge="hit", dodge=1, deflect=True, immune_deflect=True),
+    "Uncanny Luck X": Preset.of(("uncanny_luck", "defense"), **_POOL, uncanny_luck=2),
+    "Soresu Mastery": Preset.of(("soresu", "dodge", "deflect"), **_POOL, dodge=1, soresu=True, defense="red"),
+    "Backup": Preset.of(("backup", "ruleset", "cover"), **_POOL, surge="hit", ruleset="2.6", backup=True),
+    "Duelist": Preset.of(("duelist", "aim", "defender_duelist", "dodge", "melee", "pierce"), red=3, melee=True, aim=1, duelist=True, defense="red"),
+    "Hold the Line": Preset.of(("hold_the_line", "defender_hold_the_line", "melee"), **_POOL, melee=True, hold_the_line=True),
+    "Makashi Mastery": Preset.of(("makashi", "pierce", "immune_pierce", "impervious", "melee"), red=3, melee=True, pierce=2,
+                                 makashi=True, immune_pierce=True, defense="red"),
+    "Jedi Hunter": Preset.of(("jedi_hunter", "surge"), **_POOL, jedi_hunter=True),
+    "Death From Above": Preset.of(("death_from_above", "cover"), **_POOL, cover="heavy", death_from_above=True),
+    "Ram X": Preset.of(("ram", "armor"), red=3, ram=1, armor=True),
 }
 
 ATTACK_PAGES: dict[str, Preset] = {
@@ -58,6 +70,8 @@ ATTACK_LABELS = {
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
     "suppression": "Probability that the defender gains a suppression token",
+    "attacker.wounds": "Wounds on the attacker (Deflect)",
+    "attacker.expected_wounds": "Expected wounds on the attacker",
 }
 
 VEHICLE_LABELS = {
@@ -81,6 +95,7 @@ def legion_calculators() -> tuple[Calculator, ...]:
         keywords=ATTACK_KEYWORDS,
         pages=ATTACK_PAGES,
         labels=ATTACK_LABELS,
+        quiet=("attacker",),
     )
     vehicle = Calculator(
         name="legion-vehicle-damage",

@@ -39,7 +39,9 @@ MAX_DICE = 30
 MAX_GUARDIANS = 4
 MAX_GUARDIAN_X = 6
 REPEAT_SEPARATOR = ";"
-GUARDIAN_FORMAT = f"X,DIE,SURGE: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or block (e.g. 2,red,block)"
+GUARDIAN_FORMAT = (f"X,DIE,SURGE[,immune-pierce]: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or block, "
+                   "then immune-pierce if the guardian has Immune: Pierce (e.g. 2,red,block)")
+GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
 
 
 def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
@@ -71,6 +73,16 @@ OPTIONS: tuple[Option, ...] = (
     _int("surge_tokens", "Surge tokens", 10, group="tokens"),
     _int("critical", "Critical X", 10, group="attacker"),
     _int("aim", "Aim tokens", 5, group="tokens"),
+    _bool("immune_deflect", "Immune: Deflect", "the defender's Deflect does nothing against this attacker", group="attacker",
+          keywords=("Immune Deflect",)),
+    _bool("duelist", "Duelist", "melee: an aim token spent gives Pierce 1", group="attacker", keywords=("Duelist",)),
+    _bool("makashi", "Makashi Mastery", "melee: Pierce 1 less, and the defender loses Immune: Pierce and Impervious",
+          group="attacker", keywords=("Makashi Mastery",)),
+    _bool("jedi_hunter", "Jedi Hunter", "against a unit with a Force upgrade icon: surge: crit", group="attacker",
+          keywords=("Jedi Hunter",)),
+    _bool("hold_the_line", "Hold the Line", "melee: surge: hit", group="attacker", keywords=("Hold the Line",)),
+    _bool("death_from_above", "Death From Above", "the defender cannot use cover", group="attacker", keywords=("Death From Above",)),
+    _int("ram", "Ram X", 5, "change up to X results to crits (blanks first)", group="attacker", keywords=("Ram X",)),
     _int("precise", "Precise X", 3, group="attacker"),
     _int("pierce", "Pierce X", 10, group="attacker"),
     _int("impact", "Impact X", 10, group="attacker"),
@@ -104,6 +116,16 @@ OPTIONS: tuple[Option, ...] = (
     _bool("outmaneuver", "Outmaneuver", "dodge tokens cancel crits too", group="defender", keywords=("Outmaneuver",)),
     _int("danger_sense", "Danger Sense X", 10, "one more defense die per suppression token, up to X", group="defender",
          keywords=("Danger Sense X",)),
+    _bool("deflect", "Deflect", "after a dodge token: surge: block, and each surge rolled wounds a ranged attacker", group="defender",
+          keywords=("Deflect",)),
+    _int("uncanny_luck", "Uncanny Luck X", 10, "reroll up to X defense dice", group="defender", keywords=("Uncanny Luck X",)),
+    _bool("soresu", "Soresu Mastery", "ranged, after a dodge token: reroll the defense dice", group="defender",
+          keywords=("Soresu Mastery",)),
+    _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",)),
+    _bool("defender_duelist", "Defender has Duelist", "melee, after a dodge token: Immune: Pierce", group="defender",
+          keywords=("Duelist",)),
+    _bool("defender_hold_the_line", "Defender has Hold the Line", "melee: surge: block", group="defender",
+          keywords=("Hold the Line",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
@@ -136,12 +158,15 @@ def _faces(option: str, text: object, allowed: tuple[str, ...]) -> tuple[str, ..
 
 def _guardian(text: str) -> Guardian:
     parts = [p.strip().lower() for p in text.split(",")]
+    immune = parts[-1] == GUARDIAN_IMMUNE_PIERCE
+    if immune:
+        parts.pop()
     if len(parts) == 2:
         parts.append("none")
     ok = len(parts) == 3 and parts[0].isdigit() and 1 <= int(parts[0]) <= MAX_GUARDIAN_X
     if not ok or parts[1] not in DEFENSE_DICE or parts[2] not in DEFENSE_SURGE_CHARTS:
         raise InputError("--guardian", GUARDIAN_FORMAT, text)
-    return Guardian(int(parts[0]), parts[1], parts[2])
+    return Guardian(int(parts[0]), parts[1], parts[2], immune)
 
 
 def attack_from(values: Mapping[str, object]) -> Attack:
@@ -179,11 +204,16 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         shields=_int_of(v, "shields"), immune_blast=_bool_of(v, "immune_blast"),
         immune_melee_pierce=_bool_of(v, "immune_melee_pierce"), weak_point=_int_of(v, "weak_point"),
         block=_bool_of(v, "block"), outmaneuver=_bool_of(v, "outmaneuver"), danger_sense=_int_of(v, "danger_sense"),
+        deflect=_bool_of(v, "deflect"), uncanny_luck=_int_of(v, "uncanny_luck"), soresu=_bool_of(v, "soresu"),
+        backup=_bool_of(v, "backup"), duelist=_bool_of(v, "defender_duelist"), hold_the_line=_bool_of(v, "defender_hold_the_line"),
     )
     ruleset = _str_of(v, "ruleset")
     check_ruleset(defender, ruleset)
     attacker = Attacker(surge=_str_of(v, "surge"), surge_tokens=_int_of(v, "surge_tokens"), aim=_int_of(v, "aim"),
-                        precise=_int_of(v, "precise"))
+                        precise=_int_of(v, "precise"), immune_deflect=_bool_of(v, "immune_deflect"),
+                        duelist=_bool_of(v, "duelist"), makashi=_bool_of(v, "makashi"), jedi_hunter=_bool_of(v, "jedi_hunter"),
+                        hold_the_line=_bool_of(v, "hold_the_line"), death_from_above=_bool_of(v, "death_from_above"),
+                        ram=_int_of(v, "ram"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"))
     pool = AttackPool(weapons, defender, guardians, faces)
@@ -202,7 +232,8 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
     return typed(values, name, str)
 
 
-ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy")
+ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
+                    "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram")
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 
@@ -230,6 +261,7 @@ def pool_json(pool: AttackPool, r: PoolResult) -> dict[str, object]:
         "defender": wounds_json(r.wounds),
         "guardians": [{"guardian": g.label(), **wounds_json(d)} for g, d in zip(pool.guardians, r.guardian_wounds)],
         "suppression": str(r.suppression),
+        "attacker": wounds_json(r.attacker_wounds),
         "steps": [dict(s) for s in r.steps],
     }
 

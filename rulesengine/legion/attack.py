@@ -14,16 +14,25 @@ from dataclasses import dataclass
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion.attack_dice import AttackResults, roll_attack_dice
-from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice
+from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice, with_rerolls
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
-from rulesengine.legion.keywords import danger_sense, impervious, low_profile
-from rulesengine.legion.keywords.block import defense_surge_chart
+from rulesengine.legion.keywords import (
+    backup,
+    danger_sense,
+    deflect,
+    impervious,
+    low_profile,
+    ram,
+    soresu,
+    surge_charts,
+    uncanny_luck,
+)
 from rulesengine.legion.keywords.cover import cover_level, hits_cancelled_by_cover
 from rulesengine.legion.keywords.dodge import use_dodge
 from rulesengine.legion.keywords.dug_in import cover_die
 from rulesengine.legion.keywords.guardian import guardian_usable, hits_to_cancel
 from rulesengine.legion.keywords.impact import hits_to_crits
-from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian, pierce_usable
+from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian, pierce_usable, pool_pierce
 from rulesengine.legion.keywords.shields import cancelled_by_shields
 from rulesengine.legion.keywords.suppression import gains_suppression
 from rulesengine.legion.keywords.weak_point import pool_impact
@@ -44,7 +53,7 @@ class PoolContext:
 
     @classmethod
     def of(cls, attack: Attack, pool: AttackPool) -> PoolContext:
-        cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset)
+        cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset, attack.attacker.death_from_above)
         return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged))
 
 
@@ -67,7 +76,7 @@ class Step:
 def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> Distribution[AttackResults]:
     """Step 4: roll the attack dice, reroll them with aim tokens, convert attack surges."""
     attacker, weapons = ctx.attack.attacker, ctx.pool.weapons
-    conversion = SurgeConversion(attacker.surge, weapons.critical, surge_tokens)
+    conversion = SurgeConversion(surge_charts.attack_chart(attacker, ctx.attack.melee), weapons.critical, surge_tokens)
     return roll_attack_dice(
         (weapons.red, weapons.black, weapons.white),
         conversion,
@@ -85,22 +94,46 @@ def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolSt
 
     def after_cover(cancelled: int) -> PoolState:
         hits = s.hits - cancelled
-        dodged = use_dodge(s.crits, hits, defender, ctx.pool.weapons, ctx.attack.policies.dodge)
+        dodged = use_dodge(s.crits, hits, defender, ctx.attack.attacker, ctx.pool.weapons, ctx.attack.policies.dodge,
+                           ctx.attack.ranged, ruleset)
         return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent)
 
     low = low_profile.in_cover_pool(ruleset) and low_profile.replaces_a_die(defender, ctx.cover, s.hits)
     return hits_cancelled_by_cover(s.hits, ctx.cover, ruleset, cover_die(defender), low).map(after_cover)
 
 
+@dataclass(frozen=True)
+class AttackModifications:
+    """Step 6, result by result: the attacker's changes, then the defender's cancels."""
+
+    ram: tuple[int, int]
+    """(blanks, hits) Ram X turned into crits."""
+    impact: int
+    armor: int
+    backup: int
+    shields: tuple[int, int]
+    """(crits, hits) cancelled by shield tokens."""
+
+
+def attack_modifications(ctx: PoolContext, s: PoolState) -> AttackModifications:
+    defender, ranged = ctx.pool.defender, ctx.attack.ranged
+    rammed = ram.changed(s.blanks, s.hits, ctx.attack.attacker.ram)
+    crits, hits = s.crits + rammed[0] + rammed[1], s.hits - rammed[1]
+    impact = hits_to_crits(hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
+    crits, hits = crits + impact, hits - impact
+    armor = hits_cancelled_by_armor(hits, defender)
+    backed = backup.hits_cancelled(hits - armor, defender, ranged)
+    shields = cancelled_by_shields(crits, hits - armor - backed, defender.shields)
+    return AttackModifications(rammed, impact, armor, backed, shields)
+
+
 def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 6: the attacker's Impact X (with Weak Point's), then the defender's Armor and
-    shield tokens (guardians follow)."""
-    defender = ctx.pool.defender
-    impact = hits_to_crits(s.hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
-    crits, hits = s.crits + impact, s.hits - impact
-    hits -= hits_cancelled_by_armor(hits, defender)
-    shielded_crits, shielded_hits = cancelled_by_shields(crits, hits, defender.shields)
-    return s._replace(crits=crits - shielded_crits, hits=hits - shielded_hits)
+    """Step 6: the attacker's Ram X and Impact X (with Weak Point's), then the defender's
+    Armor, Backup and shield tokens (guardians follow)."""
+    m = attack_modifications(ctx, s)
+    crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
+    hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
+    return s._replace(crits=crits, hits=hits, blanks=0)
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -118,33 +151,42 @@ def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Dist
 
 def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
     """Guardian X's Pierce bullet: cancelled blocks become blanks, one wound per blank."""
-    cancelled = blocks_cancelled(s.guardian_blocks, pierce_for_guardian(s.pierce, ctx.attack.policies.pierce))
+    offered = 0 if ctx.pool.guardians[index].immune_pierce else pierce_for_guardian(s.pierce, ctx.attack.policies.pierce)
+    cancelled = blocks_cancelled(s.guardian_blocks, offered)
     wounds = list(s.guardian_wounds)
     wounds[index] += s.guardian_blanks + cancelled
     return s._replace(pierce=s.pierce - cancelled, guardian_wounds=tuple(wounds), guardian_blocks=0, guardian_blanks=0)
 
 
 def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
-    """Step 7a: one defense die per hit and crit, plus Impervious' and Danger Sense's extra
-    dice; Low Profile (ruleset notes) swaps one die for a block."""
+    """Step 7a and 7b: one defense die per hit and crit, plus Impervious' and Danger Sense's
+    extra dice (Low Profile, ruleset notes, swaps one for a block); rerolls by Uncanny
+    Luck X or Soresu Mastery. With Deflect working, every surge rolled is a block and a
+    wound on the attacker."""
     dice, added = defense_dice(ctx, s)
-    defender = ctx.pool.defender
+    defender, attacker, ranged = ctx.pool.defender, ctx.attack.attacker, ctx.attack.ranged
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
-    chart = defense_surge_chart(defender, s.dodge_spent)
-    rolled = roll_defense_dice(defender.defense, dice, chart, defender.surge_tokens, faces)
+    rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged) else uncanny_luck.rerolls(defender)
     # From here on only the number of results matters, not which are crits: merge them.
-    results = s._replace(crits=0, hits=0, results=s.crits + s.hits, dodge_spent=False)
+    results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
+    if deflect.reflects_surges(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset):
+        # Count every surge (chart none, a token for each), then each is a block and a wound.
+        rolled = with_rerolls(defender.defense, dice, "none", dice, rerolls, faces)
+        return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added, attacker_wounds=r[1]))
+    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset)
+    rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
     return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
 
 
 def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
     """(dice the defender rolls in step 7a, blocks added without a roll)."""
-    defender = ctx.pool.defender
-    dice = s.crits + s.hits + impervious.extra_defense_dice(defender, ctx.pool.weapons.pierce, ctx.attack.melee)
-    dice += danger_sense.extra_defense_dice(defender)
-    if not low_profile.in_cover_pool(ctx.attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice):
+    defender, attack = ctx.pool.defender, ctx.attack
+    pierce = pool_pierce(ctx.pool.weapons, attack.attacker, defender, attack.melee)
+    extra = impervious.extra_defense_dice(defender, pierce, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent)
+    dice = s.crits + s.hits + extra + danger_sense.extra_defense_dice(defender)
+    if not low_profile.in_cover_pool(attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice):
         return dice - 1, 1
     return dice, 0
 
@@ -157,7 +199,7 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 8: the attacker's Pierce cancels blocks, unless the defender is immune to it."""
-    if not pierce_usable(ctx.pool.defender, ctx.attack.melee):
+    if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent):
         return s
     cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
     return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
@@ -167,7 +209,7 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 9: wounds are hits plus crits minus blocks, never below zero."""
     wounds = max(0, s.results - s.defense_blocks)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
-                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left)
+                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=s.attacker_wounds)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:

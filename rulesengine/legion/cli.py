@@ -66,6 +66,9 @@ def _attack_table(result: JSON) -> str:
     lines += _wounds_table("Defender", cast(JSON, result["defender"]))
     for i, g in enumerate(cast(Sequence[JSON], result["guardians"]), 1):
         lines += _wounds_table(f"Guardian {i} ({g['guardian']})", g)
+    attacker = cast(JSON, result["attacker"])
+    if attacker["expected_wounds"] != "0":
+        lines += _wounds_table("Attacker (Deflect)", attacker)
     suppression = Fraction(str(result["suppression"]))
     lines.append(f"Defender gains a suppression token: {_percent(suppression).strip()} ({suppression})")
     for step in cast(Sequence[JSON], result["steps"]):

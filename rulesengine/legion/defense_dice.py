@@ -55,3 +55,19 @@ def _rolled(colour: str, dice: int, chart: str, tokens: int) -> Distribution[Rol
 def convert_defense_surges(roll: Roll, tokens: int) -> int:
     """Blocks after step 7c: each surge token spent turns a waiting surge into a block."""
     return roll[0] + min(roll[1], tokens)
+
+
+def with_rerolls(colour: str, dice: int, chart: str, tokens: int, rerolls: int, faces: tuple[str, ...] = ()) -> Distribution[Roll]:
+    """Step 7a then 7b: after the roll, up to `rerolls` dice that will not become blocks
+    (blanks, and surges no chart or token converts) are rolled again, each once."""
+    first = roll_defense_dice(colour, dice, chart, tokens, faces)
+    if not rerolls:
+        return first
+
+    def reroll(r: Roll) -> Distribution[Roll]:
+        again = min(rerolls, dice - r[0] - r[1])
+        if not again:
+            return Distribution.certain(r)
+        return roll_defense_dice(colour, again, chart, tokens - r[1]).map(lambda x: (r[0] + x[0], r[1] + x[1]))
+
+    return first.bind(reroll)

@@ -23,6 +23,13 @@ class Attacker:
     surge_tokens: int = 0
     aim: int = 0
     precise: int = 0
+    immune_deflect: bool = False
+    duelist: bool = False
+    makashi: bool = False
+    jedi_hunter: bool = False
+    hold_the_line: bool = False
+    death_from_above: bool = False
+    ram: int = 0
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,12 @@ class Defender:
     block: bool = False
     outmaneuver: bool = False
     danger_sense: int = 0
+    deflect: bool = False
+    uncanny_luck: int = 0
+    soresu: bool = False
+    backup: bool = False
+    duelist: bool = False
+    hold_the_line: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,9 +98,10 @@ class Guardian:
     x: int
     die: str
     surge: str = "none"
+    immune_pierce: bool = False
 
     def label(self) -> str:
-        return f"{self.x},{self.die},{self.surge}"
+        return f"{self.x},{self.die},{self.surge}" + (",immune-pierce" if self.immune_pierce else "")
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from rulesengine.legion.attack import (
     roll_attack_pool,
 )
 from rulesengine.legion.attack_dice import AttackResults
+from rulesengine.legion.keywords.pierce import pool_pierce
 from rulesengine.legion.model import Attack
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
@@ -35,6 +36,8 @@ class PoolResult:
     guardian_wounds: tuple[Distribution[int], ...]
     suppression: Fraction
     steps: tuple[dict[str, object], ...]
+    attacker_wounds: Distribution[int] = Distribution.certain(0)
+    """Wounds the attacker suffers from this pool (Deflect)."""
 
 
 Weights = dict[PoolState, int]
@@ -81,7 +84,8 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
             crits=r.crits,
             hits=r.hits,
             produced_hit=r.crits + r.hits > 0,
-            pierce=ctx.pool.weapons.pierce,
+            pierce=pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee),
+            blanks=ctx.pool.weapons.size - r.crits - r.hits if ctx.attack.attacker.ram else 0,
             guardian_wounds=(0,) * len(ctx.pool.guardians),
             aims_left=aims - r.aims_spent if keep_tokens else 0,
             surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
@@ -145,6 +149,7 @@ def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
             guardian_wounds=tuple(_mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
             suppression=states.probability(lambda s: s.suppressed),
             steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
+            attacker_wounds=states.map(lambda s: s.attacker_wounds),
         ))
         tokens = states.map(lambda s: (s.aims_left, s.surge_tokens_left))
     return tuple(results)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesengine.errors import InputError
-from rulesengine.legion.keywords import dug_in
+from rulesengine.legion.keywords import backup, dug_in
 from rulesengine.legion.model import RULESETS, Defender
 
 NAMES = {
@@ -44,6 +44,10 @@ RULES: tuple[Rule, ...] = (
     Rule("Impervious", "extra defense dice equal to Pierce, none if immune to Pierce", "the same"),
     Rule("Shield tokens", "each cancels a hit or crit in Modify Attack Dice", "the same"),
     Rule("Block", "after spending a dodge token: surge: block", "the same"),
+    Rule("Deflect", "after a dodge token: surge: block (melee too); a ranged attacker suffers 1 wound per defense surge",
+         "ranged attacks only: surge: block and 1 wound per defense surge"),
+    Rule("Dodge for a keyword", "Block, Deflect, Soresu Mastery or Duelist may spend a dodge token with no hit to cancel", "the same"),
+    Rule("Backup", "", "cancels up to 2 hits of a ranged attack"),
 )
 
 
@@ -51,6 +55,8 @@ def check_ruleset(defender: Defender, ruleset: str) -> None:
     """Refuse a keyword the chosen ruleset does not have, naming the ones that do."""
     if defender.dug_in and ruleset not in dug_in.RULESETS:
         raise InputError("--dug-in", "only with --ruleset " + " or ".join(dug_in.RULESETS) + " (the notes' cover is not rolled)", True)
+    if defender.backup and ruleset not in backup.RULESETS:
+        raise InputError("--backup", "only with --ruleset " + " or ".join(backup.RULESETS) + " (Backup came with those rules)", True)
 
 
 def rules_table() -> str:

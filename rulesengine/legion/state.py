@@ -28,7 +28,11 @@ class PoolState(NamedTuple):
     aims_left: int = 0
     surge_tokens_left: int = 0
     dodge_spent: bool = False
-    """The defender spent at least one dodge token in step 5 (Block asks); cleared in 7a."""
+    """The defender spent at least one dodge token in step 5 (Block, Deflect, Duelist ask)."""
+    blanks: int = 0
+    """Blank results in the pool, kept only while Ram X may change them (until step 6)."""
+    attacker_wounds: int = 0
+    """Wounds Deflect sends back to the attacker."""
 
     def summary(self) -> dict[str, object]:
         """The counts a trace shows after each step."""

@@ -12,15 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step, defense_dice
+from rulesengine.legion.attack import PoolContext, Step, attack_modifications, defense_dice
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
 from rulesengine.legion.keywords import danger_sense
-from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
-from rulesengine.legion.keywords.impact import hits_to_crits
 from rulesengine.legion.keywords.impervious import extra_defense_dice
-from rulesengine.legion.keywords.pierce import pierce_usable
-from rulesengine.legion.keywords.weak_point import pool_impact
+from rulesengine.legion.keywords.pierce import pierce_usable, pool_pierce
 from rulesengine.legion.state import PoolState
 
 COVER_NAMES = ("no cover", "light cover", "heavy cover")
@@ -95,18 +92,20 @@ def _dodge_and_cover(ctx: PoolContext, before: PoolState, after: PoolState) -> s
 
 
 def _modify_attack(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
-    defender = ctx.pool.defender
-    impact = hits_to_crits(before.hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
-    armor = hits_cancelled_by_armor(before.hits - impact, defender)
-    shields = (before.crits + before.hits) - (after.crits + after.hits) - armor
+    m = attack_modifications(ctx, before)
     parts = []
-    if impact:
-        parts.append(f"Impact turns {_plural(impact, 'hit')} into crits")
-    if armor:
-        parts.append(f"Armor cancels {_plural(armor, 'hit')}")
-    if shields:
-        parts.append(f"shield tokens cancel {_plural(shields, 'result')}")
-    what = "; ".join(parts) if parts else "No Impact or Armor changes the dice"
+    if sum(m.ram):
+        parts.append(f"Ram turns {_plural(sum(m.ram), 'result')} into crits")
+    if m.impact:
+        parts.append(f"Impact turns {_plural(m.impact, 'hit')} into crits")
+    if m.armor:
+        parts.append(f"Armor cancels {_plural(m.armor, 'hit')}")
+    if m.backup:
+        parts.append(f"Backup cancels {_plural(m.backup, 'hit')}")
+    if sum(m.shields):
+        parts.append(f"shield tokens cancel {_plural(sum(m.shields), 'result')}")
+    what = "; ".join(parts) if parts else "No keyword changes the dice"
+    what = what[0].upper() + what[1:]
     return f"{what}. {_plural(after.hits, 'hit')} and {_plural(after.crits, 'crit')} remain."
 
 
@@ -126,12 +125,15 @@ def _pierce(ctx: PoolContext, step: Step, before: PoolState, after: PoolState) -
     i = step.guardian or 0
     used = before.pierce - after.pierce
     wounds = after.guardian_wounds[i] - before.guardian_wounds[i]
+    if ctx.pool.guardians[i].immune_pierce:
+        return f"Guardian {i + 1} is Immune: Pierce, so its blocks stand; it suffers {_plural(wounds, 'wound')}; {after.pierce} Pierce left."
     return f"Pierce cancels {_plural(used, 'block')} of guardian {i + 1}, which suffers {_plural(wounds, 'wound')}; {after.pierce} Pierce left."
 
 
 def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     defender = ctx.pool.defender
-    extra = extra_defense_dice(defender, ctx.pool.weapons.pierce, ctx.attack.melee)
+    attacker, weapons, melee = ctx.attack.attacker, ctx.pool.weapons, ctx.attack.melee
+    extra = extra_defense_dice(defender, pool_pierce(weapons, attacker, defender, melee), melee, attacker, weapons, before.dodge_spent)
     sense = danger_sense.extra_defense_dice(defender)
     dice, added = defense_dice(ctx, before)
     faces = ctx.pool.faces.defense
@@ -139,7 +141,8 @@ def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     plus += f" (plus {sense} for Danger Sense)" if sense else ""
     plus += " (less one, swapped for a block by Low Profile)" if added else ""
     shown = _faces_text(faces) if len(faces) == dice else f"{_plural(after.defense_blocks, 'block')} so far"
-    return f"The defender rolls {dice} {defender.defense} defense {'die' if dice == 1 else 'dice'}, one per hit and crit{plus}: {shown}."
+    deflected = f" Deflect: every surge is a block, and the attacker suffers {_plural(after.attacker_wounds, 'wound')}." if after.attacker_wounds else ""
+    return f"The defender rolls {dice} {defender.defense} defense {'die' if dice == 1 else 'dice'}, one per hit and crit{plus}: {shown}.{deflected}"
 
 
 def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
@@ -147,7 +150,7 @@ def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> s
 
 
 def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
-    if not pierce_usable(ctx.pool.defender, ctx.attack.melee):
+    if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, before.dodge_spent):
         return f"The defender is immune to Pierce; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
     used = before.pierce - after.pierce
     return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."

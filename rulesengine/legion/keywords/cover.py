@@ -2,7 +2,8 @@
 
 Cover counts only against ranged attacks. Its level is light (1) or heavy (2); Cover X
 and suppression improve it (never past heavy), then Sharpshooter X lowers it; Blast
-ignores it unless the defender is Immune: Blast. Ruleset `notes`: each level cancels one
+ignores it unless the defender is Immune: Blast, and so does
+an attacker's Death From Above. Ruleset `notes`: each level cancels one
 hit outright. Ruleset `2.6`: the defender rolls a cover pool, one white defense die per
 hit (red with Dug In, one die fewer plus a block with Low Profile); light cover cancels a
 hit per block, heavy cover per block or surge. Cover never cancels crits.
@@ -27,9 +28,10 @@ def blast_ignores_cover(defender: Defender, weapons: Weapons) -> bool:
     return weapons.blast and not defender.immune_blast
 
 
-def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str) -> int:
-    """0 none, 1 light, 2 heavy, after every keyword that changes it."""
-    if not ranged or blast_ignores_cover(defender, weapons):
+def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str, death_from_above: bool = False) -> int:
+    """0 none, 1 light, 2 heavy, after every keyword that changes it. `death_from_above`:
+    the attacker's Death From Above applies (the defender cannot use cover)."""
+    if not ranged or death_from_above or blast_ignores_cover(defender, weapons):
         return 0
     terrain = COVER[defender.cover] if terrain_cover_counts(defender, ruleset) else 0
     level = terrain + defender.cover_x

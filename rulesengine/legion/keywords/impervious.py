@@ -1,15 +1,19 @@
 """Impervious (step 7a, Roll Defense Dice): the defender rolls extra defense dice equal to
 the attack pool's Pierce X. A defender immune to Pierce in this attack (Immune: Pierce,
-or Immune: Melee Pierce in a melee attack) rolls none: the attacker's Pierce cannot be
-used against it, so Impervious has nothing to answer."""
+Immune: Melee Pierce or Duelist in melee) rolls none: the attacker's Pierce cannot be used
+against it, so Impervious has nothing to answer. Makashi Mastery takes Impervious away."""
 
 from __future__ import annotations
 
+from rulesengine.legion.keywords import makashi
 from rulesengine.legion.keywords.pierce import pierce_usable
-from rulesengine.legion.model import Defender
+from rulesengine.legion.model import Attacker, Defender, Weapons
 
 
-def extra_defense_dice(defender: Defender, pierce: int, melee: bool = False) -> int:
-    if not defender.impervious or not pierce_usable(defender, melee):
+def extra_defense_dice(defender: Defender, pierce: int, melee: bool = False, attacker: Attacker | None = None,
+                       weapons: Weapons | None = None, dodge_spent: bool = False) -> int:
+    if not defender.impervious or not pierce_usable(defender, melee, attacker, weapons, dodge_spent):
+        return 0
+    if attacker is not None and weapons is not None and makashi.used(attacker, weapons, defender, melee):
         return 0
     return pierce

@@ -1,12 +1,14 @@
 """Pierce X (step 8, Modify Defense Dice, the attacker's part): cancel up to X block
-results. Immune: Pierce stops it against the defender, and Immune: Melee Pierce does in a
-melee attack. Per Guardian X, Pierce may also cancel a guardian's blocks (they become
-blanks) and what is left still counts against the defender; the pierce policy says how
-the value is split."""
+results. Immune: Pierce stops it against the defender, Immune: Melee Pierce (and Duelist
+after a dodge token) in a melee attack; Makashi Mastery gives up 1 Pierce to lift those.
+Per Guardian X, Pierce may also cancel a guardian's blocks (they become blanks) unless
+that guardian is Immune: Pierce, and what is left still counts against the defender; the
+pierce policy says how the value is split."""
 
 from __future__ import annotations
 
-from rulesengine.legion.model import Defender
+from rulesengine.legion.keywords import duelist, makashi
+from rulesengine.legion.model import Attacker, Defender, Weapons
 
 
 def blocks_cancelled(blocks: int, pierce: int) -> int:
@@ -18,6 +20,16 @@ def pierce_for_guardian(pierce_left: int, policy: str) -> int:
     return pierce_left if policy == "guardian-first" else 0
 
 
-def pierce_usable(defender: Defender, melee: bool) -> bool:
+def pool_pierce(weapons: Weapons, attacker: Attacker, defender: Defender, melee: bool) -> int:
+    """The pool's Pierce X: the weapons', plus Duelist's, less what Makashi gives up."""
+    lowered = 1 if makashi.used(attacker, weapons, defender, melee) else 0
+    return weapons.pierce + duelist.pierce_gained(attacker, melee) - lowered
+
+
+def pierce_usable(defender: Defender, melee: bool, attacker: Attacker | None = None, weapons: Weapons | None = None,
+                  dodge_spent: bool = False) -> bool:
     """False when the defender is immune to Pierce in this attack."""
-    return not (defender.immune_pierce or (melee and defender.immune_melee_pierce))
+    if attacker is not None and weapons is not None and makashi.used(attacker, weapons, defender, melee):
+        return True
+    immune = defender.immune_pierce or (melee and defender.immune_melee_pierce)
+    return not (immune or duelist.immune_to_pierce(defender, dodge_spent, melee))

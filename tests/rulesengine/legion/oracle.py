@@ -32,7 +32,9 @@ DEFAULTS: dict[str, Any] = {
     "guardian_policy": "max", "pierce_policy": "guardian-first", "dodge_policy": "max",
     "vehicle": False, "low_profile": False, "dug_in": False, "shields": 0, "immune_blast": False,
     "immune_melee_pierce": False, "weak_point": 0, "block": False, "outmaneuver": False, "danger_sense": 0,
-    "high_velocity": False,
+    "high_velocity": False, "deflect": False, "uncanny_luck": 0, "soresu": False, "backup": False,
+    "defender_duelist": False, "defender_hold_the_line": False, "immune_deflect": False, "duelist": False,
+    "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
 }
 
 Dist = dict[Any, Fraction]
@@ -121,7 +123,7 @@ def convert(c: Mapping[str, Any], faces: tuple[str, ...], tokens: int) -> tuple[
 
 
 def cover_level(c: Mapping[str, Any]) -> int:
-    if c["melee"] or (c["blast"] and not c["immune_blast"]):
+    if c["melee"] or c["death_from_above"] or (c["blast"] and not c["immune_blast"]):
         return 0
     terrain = 0 if c["vehicle"] and c["ruleset"] != "notes" else {"none": 0, "light": 1, "heavy": 2}[c["cover"]]
     level = terrain + c["cover_x"]
@@ -154,11 +156,57 @@ def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool]:
         crits, tokens, spent = crits - 1, tokens - 1, spent + 1
     while tokens and hits:
         hits, tokens, spent = hits - 1, tokens - 1, spent + 1
-    return crits, hits, spent > 0 or c["block"]
+    wants = c["block"] or deflect_works(c) or (c["soresu"] and not c["melee"]) or (c["defender_duelist"] and c["melee"])
+    return crits, hits, spent > 0 or wants
 
 
-def pierce_works(c: Mapping[str, Any]) -> bool:
-    return not c["immune_pierce"] and not (c["melee"] and c["immune_melee_pierce"])
+def deflect_works(c: Mapping[str, Any]) -> bool:
+    return c["deflect"] and not c["immune_deflect"] and (not c["melee"] or c["ruleset"] == "notes")
+
+
+def makashi_used(c: Mapping[str, Any]) -> bool:
+    answers = c["immune_pierce"] or c["immune_melee_pierce"] or c["impervious"] or c["defender_duelist"]
+    return c["makashi"] and c["melee"] and c["pierce"] > 0 and answers
+
+
+def pool_pierce(c: Mapping[str, Any]) -> int:
+    duelist = 1 if c["duelist"] and c["melee"] and c["aim"] > 0 else 0
+    return c["pierce"] + duelist - (1 if makashi_used(c) else 0)
+
+
+def pierce_works(c: Mapping[str, Any], dodged: bool = False) -> bool:
+    if makashi_used(c):
+        return True
+    immune = c["immune_pierce"] or (c["melee"] and c["immune_melee_pierce"])
+    return not immune and not (c["defender_duelist"] and c["melee"] and dodged)
+
+
+def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int) -> Dist:
+    """{(blocks, surges for Deflect): p}: roll, reroll up to `rerolls` dice that will not
+    block (blanks, surges beyond the tokens), then count."""
+    tokens = c["defense_surge_tokens"]
+    out: Dist = {}
+    for faces, p in _rolls(first):
+        failing, surges_kept = [], 0
+        for i, f in enumerate(faces):
+            if f == "blank":
+                failing.append(i)
+            elif f == "surge" and not deflecting and chart != "block":
+                if surges_kept < tokens:
+                    surges_kept += 1
+                else:
+                    failing.append(i)
+        again = failing[:rerolls]
+        for new, q in _rolls([DEFENSE_SIDES[c["defense"]]] * len(again)):
+            final = list(faces)
+            for i, f in zip(again, new):
+                final[i] = f
+            t = tuple(final)
+            if deflecting:
+                _add(out, (t.count("block") + t.count("surge"), t.count("surge")), p * q)
+            else:
+                _add(out, (defense_blocks(c["defense"], t, chart, tokens), 0), p * q)
+    return out
 
 
 def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) -> int:
@@ -168,63 +216,80 @@ def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) ->
     return blocks + min(surges, tokens)
 
 
-def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
     out = []
     for g in c["guardian"]:
-        x, die, surge = g.split(",")
-        out.append((int(x), die, surge))
+        parts = g.split(",")
+        out.append((int(parts[0]), parts[1], parts[2], parts[3:] == ["immune-pierce"]))
     return out
 
 
 def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None) -> Dist:
-    """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left): p}."""
+    """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left,
+    attacker wounds): p}."""
     c = {**DEFAULTS, **values}
     aims = c["aim"] if aims is None else aims
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
-    c = {**c, "surge_tokens": tokens}
+    charts = [c["surge"]] + (["crit"] if c["jedi_hunter"] else []) + (["hit"] if c["hold_the_line"] and c["melee"] else [])
+    chart_order = ["none", "hit", "crit"]
+    c = {**c, "surge_tokens": tokens, "surge": max(charts, key=chart_order.index)}
     guardians = _guardians(c)
     gfaces = [[f for f in g.split(",") if f] for g in c["guardian_faces"]]
     dfaces = [f for f in str(c["defense_faces"]).split(",") if f]
+    size = c["red"] + c["black"] + c["white"]
+    ranged = not c["melee"]
     out: Dist = {}
     for (faces, spent), p in attack_roll(c, aims).items():
         crits, hits, tokens_spent = convert(c, faces, tokens)
         produced = crits + hits > 0
         for hits_left, q in after_cover(c, hits).items():
             crits2, hits2, dodged = dodge(c, crits, hits_left)
+            blanks = size - crits - hits
+            for _ in range(c["ram"]):
+                if blanks:
+                    blanks, crits2 = blanks - 1, crits2 + 1
+                elif hits2:
+                    hits2, crits2 = hits2 - 1, crits2 + 1
             if c["armor"] or c["armor_x"]:
                 impact = min(hits2, c["impact"] + c["weak_point"])
                 crits2, hits2 = crits2 + impact, hits2 - impact
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
+            if c["backup"] and ranged:
+                hits2 -= min(hits2, 2)
             for _ in range(c["shields"]):
                 if crits2:
                     crits2 -= 1
                 elif hits2:
                     hits2 -= 1
-            start = (crits2, hits2, c["pierce"], (0,) * len(guardians))
+            start = (crits2, hits2, pool_pierce(c), (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
-                n = cr + hi + (c["pierce"] if c["impervious"] and pierce_works(c) else 0)
+                impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
+                n = cr + hi + (pool_pierce(c) if impervious else 0)
                 n += min(c["suppression"], c["danger_sense"])
                 # Low Profile in the notes' rules: with cover, one defense die is a block.
                 swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
                 n -= 1 if swapped else 0
-                chart = "block" if c["block"] and dodged else c["defense_surge"]
+                deflecting = deflect_works(c) and dodged and ranged
+                gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
+                chart = "block" if gains_block or (deflect_works(c) and dodged) else c["defense_surge"]
+                rerolls = n if c["soresu"] and dodged and ranged else c["uncanny_luck"]
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
-                for dfs, s in _rolls(sides):
-                    blocks = defense_blocks(c["defense"], dfs, chart, c["defense_surge_tokens"]) + (1 if swapped else 0)
-                    if pierce_works(c):
+                for (blocks, reflected), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
+                    blocks += 1 if swapped else 0
+                    if pierce_works(c, dodged):
                         blocks -= min(blocks, pierce)
                     wounds = max(0, cr + hi - blocks)
-                    suppressed = produced and not c["melee"] and not c["vehicle"]
-                    _add(out, (wounds, gw, suppressed, aims - spent, tokens - tokens_spent), p * q * r * s)
+                    suppressed = produced and ranged and not c["vehicle"]
+                    _add(out, (wounds, gw, suppressed, aims - spent, tokens - tokens_spent, reflected), p * q * r * s)
     return out
 
 
-def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
+def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str, bool]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
     states: Dist = {start: Fraction(1)}
     usable = not c["melee"] and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
     if not usable:
         return states
-    for gi, (x, die, chart) in enumerate(guardians):
+    for gi, (x, die, chart, immune) in enumerate(guardians):
         nxt: Dist = {}
         for (cr, hi, pierce, gw), p in states.items():
             cancel = min(hi, x)
@@ -232,7 +297,7 @@ def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str]], 
             sides = [[given[i]] if i < len(given) else DEFENSE_SIDES[die] for i in range(cancel)]
             for faces, q in _rolls(sides):
                 blocks = defense_blocks(die, faces, chart, 0)
-                offered = pierce if c["pierce_policy"] == "guardian-first" else 0
+                offered = pierce if c["pierce_policy"] == "guardian-first" and not immune else 0
                 pierced = min(blocks, offered)
                 wounds = (cancel - blocks) + pierced
                 new_gw = tuple(w + wounds if i == gi else w for i, w in enumerate(gw))
@@ -260,4 +325,5 @@ def marginals(joint: Dist, guardians: int) -> dict[str, Any]:
             for i in range(guardians)
         ],
         "suppression": str(sum((p for o, p in joint.items() if o[2]), Fraction(0))),
+        "attacker": {"wounds": dist(lambda o: o[5]), "expected_wounds": expected(lambda o: o[5])},
     }

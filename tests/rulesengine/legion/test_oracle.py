@@ -25,6 +25,7 @@ def _check(values: dict[str, Any]) -> None:
     assert got["defender"] == want["defender"]
     assert [{k: g[k] for k in ("wounds", "expected_wounds")} for g in got["guardians"]] == want["guardians"]
     assert got["suppression"] == want["suppression"]
+    assert got["attacker"] == want["attacker"]
 
 
 @pytest.mark.parametrize("name", sorted(FEATURES))
