@@ -36,6 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
 from scripts.page_html import finish_page  # noqa: E402
+from scripts.page_policy import with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
@@ -195,6 +196,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
     return finish_page(safe_body(html))
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    # The page's Content-Security-Policy lists the hashes of the theme's inline scripts.
+    return with_script_hashes(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    return with_script_hashes(output_content)  # 404.html
 
 
 def image_sizes(files: Files) -> dict[str, tuple[int, int]]:

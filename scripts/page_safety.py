@@ -15,6 +15,8 @@ with their content, every `on*` attribute, `javascript:` and other URL schemes, 
 
 from __future__ import annotations
 
+import re
+
 import nh3
 
 _TAGS = frozenset(nh3.ALLOWED_TAGS) | {
@@ -75,11 +77,14 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "tspan": _SHAPE | {"x", "y", "dx", "dy"},
 }
 _URL_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+# In nh3's output (every tag closed, attributes quoted): a drawing, and a link tag.
+_DRAWING = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_LINK_TAG = re.compile(r"</?a\b[^>]*>")
 
 
 def safe_body(body_html: str) -> str:
     """The body with what would run removed and everything else as it was."""
-    return nh3.clean(
+    return _unwrap_links_in_drawings(nh3.clean(
         body_html,
         tags=set(_TAGS),
         clean_content_tags=set(_CLEAN_CONTENT),
@@ -87,4 +92,14 @@ def safe_body(body_html: str) -> str:
         generic_attribute_prefixes={"data-", "aria-"},
         url_schemes=set(_URL_SCHEMES),
         link_rel=None,
-    )
+    ))
+
+
+def _unwrap_links_in_drawings(body_html: str) -> str:
+    """A note's unclosed <svg> takes in what follows it, even the heading's permalink;
+    a link inside a drawing is an SVG link, which the theme's scripts cannot handle (they
+    set its href). Such links are unwrapped, their text kept. Nothing here is for safety:
+    nh3 has already removed what would run."""
+    if "<svg" not in body_html:
+        return body_html
+    return _DRAWING.sub(lambda drawing: _LINK_TAG.sub("", drawing.group(0)), body_html)

@@ -79,7 +79,11 @@ RAW_HTML = [
     ("<style>p{}</style><b>x</b>", "<b>x</b>"),
     ('<svg onload="alert(1)"><a href="javascript:alert(1)"><text>x</text></a>'
      '<animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onmouseover" to="alert(1)"/></svg>',
-     "<svg><a><text>x</text></a></svg>"),
+     "<svg><text>x</text></svg>"),
+    # An unclosed <svg> in a heading takes in the permalink: it is unwrapped (an SVG link
+    # breaks the theme's scripts), its text kept.
+    ('<h2 id="h">"&gt;<svg onload=alert(1)> and a &lt; b<a class="headerlink" href="#h">¶</a></h2>',
+     '<h2 id="h">"&gt;<svg> and a &lt; b¶</svg></h2>'),
 ]
 
 KEPT = [
@@ -167,3 +171,22 @@ def test_raw_html_keeps_what_is_harmless(probe_site: Path) -> None:
 def test_a_calculator_caption_is_text(probe_site: Path) -> None:
     page = parsed((probe_site / "calculator-trap" / "index.html").read_text(encoding="utf-8"))
     assert '<img src=x onerror=alert(37)> and "><svg onload=alert(38)>' in page.text
+
+
+def test_every_page_carries_a_policy_ahead_of_its_scripts_listing_its_inline_scripts(probe_site: Path) -> None:
+    from scripts.page_policy import inline_scripts, script_hash
+
+    for path in probe_site.rglob("*.html"):
+        page_html = path.read_text(encoding="utf-8")
+        page = parsed(page_html)
+        policies = [a["content"] for tag, a in page.elements if tag == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+        assert len(policies) == 1, path
+        first_script = page_html.index("<script")
+        assert page_html.index('http-equiv="Content-Security-Policy"') < first_script, path
+        directives = dict(d.strip().split(" ", 1) for d in policies[0].split(";"))
+        sources = directives["script-src"].split()
+        assert "'unsafe-inline'" not in sources and "'unsafe-eval'" not in sources
+        assert {"'self'", "'wasm-unsafe-eval'"} <= set(sources)
+        assert directives["worker-src"] == "'self'" and directives["object-src"] == "'none'"
+        hashes = {s for s in sources if s.startswith("'sha256-")}
+        assert hashes == {script_hash(text) for text in inline_scripts(page_html)}, path

@@ -1,0 +1,159 @@
+"""Nothing from a note runs, in Chromium: every page of the probe vault's site is opened
+with a listener for dialogs (every vector calls alert), and every page of the owner's site
+is opened with a listener for Content-Security-Policy violations (the policy must let the
+site's own scripts, KaTeX, mermaid, search and the calculators' worker run untouched)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.harness import Server, Visit, open_visit, serve
+from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
+from tests.browser.test_obsidian_syntax import obsidian_site  # noqa: F401 (a fixture)
+from tests.scripts.test_page_safety import PROBE_VAULT
+from tests.scripts.vault.zero_config import ROOT, zero_config_copy
+
+pytestmark = pytest.mark.browser
+
+# Registered before any of the page's own scripts: every violation the page reports.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} `
+    + `(${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+});
+"""
+
+
+def pages_of(site: Path) -> list[str]:
+    return sorted(str(p.parent.relative_to(site)) + "/" if p.name == "index.html" else str(p.relative_to(site))
+                  for p in site.rglob("*.html"))
+
+
+@pytest.fixture(scope="module")
+def probe_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("probe-browser")
+    server = serve(folder / "site")
+    config = zero_config_copy(PROBE_VAULT, folder)
+    # Not --strict: the probe links to headings and images that do not exist, on purpose.
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(server.root)],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
+    if run.returncode != 0:
+        server.close()
+        pytest.fail(f"the probe vault did not build:\n{run.stderr}", pytrace=False)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def watched(browser: Any) -> Iterator[tuple[Visit, list[str]]]:
+    """A tab that records every dialog (and dismisses it) and every CSP violation."""
+    visit = open_visit(browser, RECORD_VIOLATIONS)
+    visit.context.set_default_timeout(90_000)
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(f"{dialog.type}: {dialog.message} on {visit.page.url}")
+        dialog.dismiss()
+
+    visit.page.on("dialog", on_dialog)
+    yield visit, dialogs
+    visit.context.close()
+
+
+def violations(visit: Visit) -> list[str]:
+    found: list[str] = visit.page.evaluate("() => window.__violations")
+    return found
+
+
+def test_no_page_of_the_probe_site_opens_a_dialog(probe_site: Server, watched: tuple[Visit, list[str]]) -> None:
+    visit, dialogs = watched
+    pages = pages_of(probe_site.root)
+    assert len(pages) >= 15
+    seen = {}
+    for path in pages:
+        visit.page.goto(probe_site.url + path)
+        visit.page.wait_for_load_state("load")
+        # Hover and focus what a reader would touch: no handler is left to fire.
+        for handle in visit.page.locator("article :is(p, span, a, img, div):visible").all()[:60]:
+            handle.hover(timeout=2_000, force=True)
+        visit.page.wait_for_timeout(100)
+        seen[path] = violations(visit)
+    assert dialogs == []
+    # The sanitiser removed every vector, so the policy had nothing left to block.
+    assert {path: found for path, found in seen.items() if found} == {}
+    # The probe's images point at a file named x that does not exist: those 404s are expected.
+    assert [e for e in visit.errors if not (e.startswith("Failed to load resource") and e.endswith("/x)"))] == []
+    assert visit.foreign == []
+
+
+def test_script_that_slips_into_a_page_is_stopped_by_the_policy(probe_site: Server, watched: tuple[Visit, list[str]]) -> None:
+    visit, dialogs = watched
+    visit.page.goto(probe_site.url + "raw-html/")
+    visit.page.evaluate("""() => {
+        const article = document.querySelector("article");
+        article.insertAdjacentHTML("beforeend", '<img src="x" onerror="alert(1)">');
+        const script = document.createElement("script");
+        script.textContent = "alert(2)";
+        article.append(script);
+        const link = document.createElement("a");
+        link.href = "javascript:alert(3)";
+        link.id = "slipped";
+        link.textContent = "slipped";
+        article.append(link);
+    }""")
+    visit.page.click("#slipped")
+    visit.page.wait_for_function("() => window.__violations.length >= 3")
+    assert dialogs == []
+    found = " ".join(violations(visit))
+    assert found.count("script-src") >= 3
+
+
+def test_the_owners_site_raises_no_policy_violation_on_any_page(site: Server, watched: tuple[Visit, list[str]]) -> None:
+    visit, dialogs = watched
+    pages = pages_of(site.root)
+    assert len(pages) >= 40
+    seen = {}
+    for path in pages:
+        visit.page.goto(site.url + path)
+        visit.page.wait_for_load_state("load")
+        seen[path] = violations(visit)
+    assert {path: found for path, found in seen.items() if found} == {}
+    assert dialogs == [] and visit.errors == [] and visit.foreign == []
+
+
+def test_instant_navigation_and_python_run_under_the_policy(site: Server, watched: tuple[Visit, list[str]]) -> None:
+    visit, _ = watched
+    page = visit.page
+    page.goto(site.url + "legion/keywords/pierce-x/")
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').first.get_attribute("content") or ""
+    script_src = policy.split("script-src")[1].split(";")[0]
+    assert "'self'" in script_src and "'wasm-unsafe-eval'" in script_src and "unsafe-inline" not in script_src
+    # To Guardian X by a link: mkdocs-material swaps the page in (instant navigation),
+    # and re-runs the new page's inline scripts under the first page's policy.
+    page.locator("article a", has_text="Guardian X").first.click()
+    page.wait_for_url("**/" + GUARDIAN_X)
+    root = first_calculator(page)
+    set_input(root, "pierce", "2")
+    wait_state(root, "ready")
+    assert visit.calculator_workers() != []
+    assert violations(visit) == [] and visit.errors == [] and visit.foreign == []
+
+
+def test_math_and_mermaid_draw_under_the_policy(obsidian_site: Server, watched: tuple[Visit, list[str]]) -> None:  # noqa: F811
+    visit, _ = watched
+    page = visit.page
+    page.goto(obsidian_site.url + "sky/charts/")
+    expect(page.locator("span.arithmatex .katex")).to_have_count(1)
+    expect(page.locator("div.mermaid")).to_have_count(1)
+    page.wait_for_load_state("networkidle")
+    assert violations(visit) == [] and visit.errors == [] and visit.foreign == []

@@ -1,0 +1,37 @@
+"""Each page's Content-Security-Policy lists the hashes of exactly its own inline scripts."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts.page_policy import HASHES_SLOT, inline_scripts, script_hash, with_script_hashes
+
+PAGE = (
+    f'<head><meta http-equiv="Content-Security-Policy" content="script-src \'self\' {HASHES_SLOT}">'
+    "<script>alert('Hello, world.');</script>"
+    '<script id="__config" type="application/json">{"a": 1}</script>'
+    '<script src="x.js"></script><script type="module">let a = "</b>";</script>'
+    "</head><body><p>text</p><script>alert('Hello, world.');</script></body>"
+)
+
+
+def test_only_scripts_that_run_inline_are_counted_as_written() -> None:
+    assert inline_scripts(PAGE) == ["alert('Hello, world.');", 'let a = "</b>";', "alert('Hello, world.');"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # The example from the CSP specification's and MDN's hash-source documentation.
+    ("alert('Hello, world.');", "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='"),
+    ("", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"),
+])
+def test_script_hash_is_the_csp_hash_source(text: str, expected: str) -> None:
+    assert script_hash(text) == expected
+
+
+def test_the_slot_is_filled_once_with_each_hash_once() -> None:
+    filled = with_script_hashes(PAGE)
+    assert HASHES_SLOT not in filled
+    assert filled.count("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='") == 1
+    assert script_hash('let a = "</b>";') in filled
+    assert script_hash('{"a": 1}') not in filled
+    assert with_script_hashes("<p>no policy here</p>") == "<p>no policy here</p>"
