@@ -139,7 +139,7 @@ def idle_run(browser: Any, server: Server) -> dict[str, Any]:
     page = visit.page
     try:
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
-        page.wait_for_function("rulesCalculators.workerReady()", timeout=WAIT_MS)
+        page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
         ready_at = page.evaluate("performance.now()")
         first_ms, _, _ = page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
         return {"idle_ready_ms": ready_at, "idle_first_ms": first_ms, "foreign": list(visit.foreign), "errors": list(visit.errors)}

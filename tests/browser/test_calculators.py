@@ -203,7 +203,7 @@ def idle_visit(browser: Any) -> Iterator[Visit]:
 def test_warm_on_idle_starts_python_before_any_interaction(site: Server, idle_visit: Visit) -> None:
     page = idle_visit.page
     page.goto(site.url + GUARDIAN_X)
-    page.wait_for_function("rulesCalculators.workerReady()", timeout=WAIT_MS)
+    page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
     assert page.evaluate("rulesCalculators.stats.requests") == 0
     root = first_calculator(page)
     assert root.get_attribute("data-state") == "static"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import Server, SetupError, Visit, build_site, serve
+from tests.browser.harness import Server, SetupError, Visit, add_script_file, build_site, serve
 from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
 
 pytestmark = pytest.mark.browser
@@ -81,7 +81,7 @@ def test_obsidian_pages_are_axe_clean(obsidian_site: Server, visit: Visit, path:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(obsidian_site.url + path)
     page.wait_for_load_state("networkidle")
-    page.add_script_tag(path=str(AXE))
+    add_script_file(page, obsidian_site.url, AXE)
     found = page.evaluate("async () => (await axe.run(document.querySelector('article'))).violations"
                           ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
     assert found == []
