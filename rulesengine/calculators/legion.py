@@ -50,6 +50,11 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Jedi Hunter": Preset.of(("jedi_hunter", "surge"), **_POOL, jedi_hunter=True),
     "Death From Above": Preset.of(("death_from_above", "cover"), **_POOL, cover="heavy", death_from_above=True),
     "Ram X": Preset.of(("ram", "armor"), red=3, ram=1, armor=True),
+    "Observe X": Preset.of(("observe", "aim"), **_POOL, observe=2),
+    "Lethal X": Preset.of(("lethal", "aim", "pierce"), red=3, aim=1, lethal=1, defense="red"),
+    "Marksman": Preset.of(("marksman", "aim", "armor"), red=3, aim=1, marksman=True, armor=True),
+    "Djem So Mastery": Preset.of(("djem_so", "melee"), black=3, melee=True, djem_so=True),
+    "Suppressive": Preset.of(("suppressive", "suppression", "courage"), **_POOL, suppressive=True),
 }
 
 ATTACK_PAGES: dict[str, Preset] = {
@@ -70,7 +75,8 @@ ATTACK_LABELS = {
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
     "suppression": "Probability that the defender gains a suppression token",
-    "attacker.wounds": "Wounds on the attacker (Deflect)",
+    "suppression_tokens": "Suppression tokens the defender gains",
+    "attacker.wounds": "Wounds on the attacker (Deflect, Djem So Mastery)",
     "attacker.expected_wounds": "Expected wounds on the attacker",
 }
 

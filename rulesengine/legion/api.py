@@ -15,6 +15,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
 from rulesengine.legion.resolve import PoolResult, resolve_attack
+from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
@@ -83,6 +84,9 @@ OPTIONS: tuple[Option, ...] = (
     _bool("hold_the_line", "Hold the Line", "melee: surge: hit", group="attacker", keywords=("Hold the Line",)),
     _bool("death_from_above", "Death From Above", "the defender cannot use cover", group="attacker", keywords=("Death From Above",)),
     _int("ram", "Ram X", 5, "change up to X results to crits (blanks first)", group="attacker", keywords=("Ram X",)),
+    _int("lethal", "Lethal X", 5, "step 8: up to X aim tokens left after rerolls, Pierce 1 each", group="attacker", keywords=("Lethal X",)),
+    _bool("marksman", "Marksman", "aim tokens left after rerolls: a blank to a hit or a hit to a crit each", group="attacker",
+          keywords=("Marksman",)),
     _int("precise", "Precise X", 3, group="attacker"),
     _int("pierce", "Pierce X", 10, group="attacker"),
     _int("impact", "Impact X", 10, group="attacker"),
@@ -95,6 +99,7 @@ OPTIONS: tuple[Option, ...] = (
     _int("cover_x", "Cover X", 2, group="defender"),
     _int("sharpshooter", "Sharpshooter X", 2, group="attacker"),
     _bool("blast", "Blast", group="attacker"),
+    _bool("suppressive", "Suppressive", "the defender gains one more suppression token", group="attacker", keywords=("Suppressive",)),
     _bool("high_velocity", "High Velocity", "the defender cannot spend dodge tokens", group="attacker", keywords=("High Velocity",)),
     _int("suppression", "Suppression tokens", 10, group="tokens"),
     _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1, group="defender"),
@@ -126,6 +131,10 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Duelist",)),
     _bool("defender_hold_the_line", "Defender has Hold the Line", "melee: surge: block", group="defender",
           keywords=("Hold the Line",)),
+    _int("observe", "Observation tokens", 10, "on the defender: the attacker rerolls one die per token (after aim tokens)",
+         group="tokens", keywords=("Observe X", "Observation Tokens")),
+    _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
+          keywords=("Djem So Mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
@@ -176,7 +185,7 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
                       critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),
                       sharpshooter=_int_of(v, "sharpshooter"), blast=_bool_of(v, "blast"),
-                      high_velocity=_bool_of(v, "high_velocity"))
+                      high_velocity=_bool_of(v, "high_velocity"), suppressive=_bool_of(v, "suppressive"))
     if weapons.size > MAX_DICE:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
     guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
@@ -206,6 +215,7 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         block=_bool_of(v, "block"), outmaneuver=_bool_of(v, "outmaneuver"), danger_sense=_int_of(v, "danger_sense"),
         deflect=_bool_of(v, "deflect"), uncanny_luck=_int_of(v, "uncanny_luck"), soresu=_bool_of(v, "soresu"),
         backup=_bool_of(v, "backup"), duelist=_bool_of(v, "defender_duelist"), hold_the_line=_bool_of(v, "defender_hold_the_line"),
+        observe=_int_of(v, "observe"), djem_so=_bool_of(v, "djem_so"),
     )
     ruleset = _str_of(v, "ruleset")
     check_ruleset(defender, ruleset)
@@ -213,7 +223,7 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                         precise=_int_of(v, "precise"), immune_deflect=_bool_of(v, "immune_deflect"),
                         duelist=_bool_of(v, "duelist"), makashi=_bool_of(v, "makashi"), jedi_hunter=_bool_of(v, "jedi_hunter"),
                         hold_the_line=_bool_of(v, "hold_the_line"), death_from_above=_bool_of(v, "death_from_above"),
-                        ram=_int_of(v, "ram"))
+                        ram=_int_of(v, "ram"), lethal=_int_of(v, "lethal"), marksman=_bool_of(v, "marksman"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"))
     pool = AttackPool(weapons, defender, guardians, faces)
@@ -233,7 +243,8 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
-                    "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram")
+                    "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
+                    "lethal", "marksman")
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 
@@ -261,6 +272,7 @@ def pool_json(pool: AttackPool, r: PoolResult) -> dict[str, object]:
         "defender": wounds_json(r.wounds),
         "guardians": [{"guardian": g.label(), **wounds_json(d)} for g, d in zip(pool.guardians, r.guardian_wounds)],
         "suppression": str(r.suppression),
+        "suppression_tokens": suppression_tokens(r.suppression, pool.weapons, pool.defender).to_json(),
         "attacker": wounds_json(r.attacker_wounds),
         "steps": [dict(s) for s in r.steps],
     }

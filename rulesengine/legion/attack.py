@@ -17,9 +17,13 @@ from rulesengine.legion.attack_dice import AttackResults, roll_attack_dice
 from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice, with_rerolls
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
 from rulesengine.legion.keywords import (
+    aim_tokens,
     backup,
     danger_sense,
     deflect,
+    djem_so,
+    lethal,
+    marksman,
     impervious,
     low_profile,
     ram,
@@ -84,8 +88,23 @@ def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens
         precise=attacker.precise,
         reroll_spare_surges=ctx.attack.policies.aim == "blanks-and-spare-surges",
         faces=ctx.pool.faces.attack,
-        count_aims=keep_tokens,
+        count_aims=keep_tokens or aim_tokens.left_for_later(attacker),
+        observations=ctx.pool.defender.observe,
     )
+
+
+def after_surges(ctx: PoolContext, s: PoolState) -> PoolState:
+    """Right after step 4c: Marksman spends aim tokens the rerolls left; the blanks are
+    counted when Ram X or Djem So Mastery will need them."""
+    attacker, defender = ctx.attack.attacker, ctx.pool.defender
+    blanks = ctx.pool.weapons.size - s.crits - s.hits
+    to_hits, to_crits = marksman.changes(attacker, defender, blanks, s.hits, s.aims_left)
+    if not (to_hits or to_crits or attacker.ram or defender.djem_so):
+        return s
+    crits, hits = s.crits + to_crits, s.hits + to_hits - to_crits
+    keep_blanks = attacker.ram or (defender.djem_so and ctx.attack.melee)
+    return s._replace(crits=crits, hits=hits, produced_hit=crits + hits > 0, aims_left=s.aims_left - to_hits - to_crits,
+                      blanks=blanks - to_hits if keep_blanks else 0)
 
 
 def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
@@ -133,7 +152,8 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     m = attack_modifications(ctx, s)
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
-    return s._replace(crits=crits, hits=hits, blanks=0)
+    blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
+    return s._replace(crits=crits, hits=hits, blanks=blanks)
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -198,18 +218,23 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
 
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 8: the attacker's Pierce cancels blocks, unless the defender is immune to it."""
+    """Step 8: the attacker's Pierce (with Lethal X's aim tokens) cancels blocks, unless the
+    defender is immune to it."""
     if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent):
         return s
-    cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
-    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
+    spent = lethal.tokens_spent(ctx.attack.attacker, s.defense_blocks, s.pierce, s.aims_left)
+    pierce = s.pierce + spent
+    cancelled = blocks_cancelled(s.defense_blocks, pierce)
+    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=pierce - cancelled, aims_left=s.aims_left - spent)
 
 
 def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 9: wounds are hits plus crits minus blocks, never below zero."""
+    """Step 9: wounds are hits plus crits minus blocks, never below zero; Djem So Mastery
+    wounds a melee attacker whose dice show a blank."""
     wounds = max(0, s.results - s.defense_blocks)
+    attacker_wounds = s.attacker_wounds + djem_so.attacker_wounds(ctx.pool.defender, s.blanks, ctx.attack.melee)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
-                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=s.attacker_wounds)
+                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:

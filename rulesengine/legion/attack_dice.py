@@ -46,13 +46,16 @@ def roll_attack_dice(
     reroll_spare_surges: bool = True,
     faces: tuple[str, ...] = (),
     count_aims: bool = True,
+    observations: int = 0,
 ) -> Distribution[AttackResults]:
     """The exact distribution of crits and hits after step 4 for `pool` (dice per colour).
     `faces` fixes the first dice's results, in pool order; no rerolls are taken then.
-    `count_aims=False` when no later pool can spend the tokens (fewer states)."""
-    if aims and not faces:
+    `count_aims=False` when no later pool can spend the tokens (fewer states).
+    `observations`: observation tokens spent after the aim tokens, one die each."""
+    if (aims or observations) and not faces:
         spare = reroll_spare_surges and not conversion.converts_every_surge
-        states = _reroll(_first_roll(pool, conversion, spare), aims, dice_per_token(precise), conversion, spare, int(count_aims))
+        budgets = [(dice_per_token(precise), int(count_aims))] * aims + [(1, 0)] * observations
+        states = _reroll(_first_roll(pool, conversion, spare), budgets, conversion, spare)
         vectors = _draw_kept_faces(states, pool, conversion, spare)
     else:
         vectors = _roll_without_rerolls(pool, conversion, faces)
@@ -181,10 +184,11 @@ def _first_roll(pool: Counts, conversion: SurgeConversion, spare: bool) -> dict[
     return dict(_roll_outcomes(pool, conversion.capacity, spare))
 
 
-def _reroll(acc: dict[State, int], aims: int, per_token: int, conversion: SurgeConversion, spare: bool, count: int) -> dict[State, int]:
-    """Spend aim tokens one at a time; each sees the previous token's rerolls."""
+def _reroll(acc: dict[State, int], tokens: list[tuple[int, int]], conversion: SurgeConversion, spare: bool) -> dict[State, int]:
+    """Spend tokens one at a time, each (dice it may reroll, aims it counts as spent):
+    aim tokens, then observation tokens; each sees the previous token's rerolls."""
     capacity = conversion.capacity
-    for _ in range(aims):
+    for per_token, count in tokens:
         out: dict[State, int] = {}
         for state, w in acc.items():
             chosen = dice_to_reroll(state[:3], per_token)

@@ -30,6 +30,8 @@ class Attacker:
     hold_the_line: bool = False
     death_from_above: bool = False
     ram: int = 0
+    lethal: int = 0
+    marksman: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Weapons:
     sharpshooter: int = 0
     blast: bool = False
     high_velocity: bool = False
+    suppressive: bool = False
 
     @property
     def dice(self) -> tuple[tuple[str, int], ...]:
@@ -89,6 +92,8 @@ class Defender:
     backup: bool = False
     duelist: bool = False
     hold_the_line: bool = False
+    observe: int = 0
+    djem_so: bool = False
 
 
 @dataclass(frozen=True)

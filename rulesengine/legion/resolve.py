@@ -14,12 +14,14 @@ from typing import TypeVar
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import (
     PoolContext,
+    after_surges,
     Step,
     attack_dice_steps,
     defense_dice_steps,
     roll_attack_pool,
 )
 from rulesengine.legion.attack_dice import AttackResults
+from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.keywords.pierce import pool_pierce
 from rulesengine.legion.model import Attack
 from rulesengine.legion.state import PoolState
@@ -80,16 +82,15 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
     """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
 
     def start(r: AttackResults) -> PoolState:
-        return PoolState(
+        return after_surges(ctx, PoolState(
             crits=r.crits,
             hits=r.hits,
             produced_hit=r.crits + r.hits > 0,
             pierce=pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee),
-            blanks=ctx.pool.weapons.size - r.crits - r.hits if ctx.attack.attacker.ram else 0,
             guardian_wounds=(0,) * len(ctx.pool.guardians),
-            aims_left=aims - r.aims_spent if keep_tokens else 0,
+            aims_left=aims - r.aims_spent if keep_tokens or left_for_later(ctx.attack.attacker) else 0,
             surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
-        )
+        ))
 
     rolled = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
     trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []

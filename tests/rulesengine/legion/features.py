@@ -74,6 +74,13 @@ FEATURES: dict[str, dict[str, Any]] = {
     "death-from-above": {"death_from_above": True, "cover": "heavy"},
     "ram": {"ram": 1},
     "ram-two": {"ram": 2, "armor": True},
+    "observe": {"observe": 1},
+    "observe-after-aim": {"observe": 2, "aim": 1},
+    "lethal": {"lethal": 1, "aim": 1},
+    "marksman": {"marksman": True, "aim": 1},
+    "marksman-armor": {"marksman": True, "aim": 2, "armor": True},
+    "djem-so": {"djem_so": True, "melee": True},
+    "suppressive": {"suppressive": True},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "high_velocity": False, "deflect": False, "uncanny_luck": 0, "soresu": False, "backup": False,
     "defender_duelist": False, "defender_hold_the_line": False, "immune_deflect": False, "duelist": False,
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
+    "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
 }
 
 Dist = dict[Any, Fraction]
@@ -87,12 +88,12 @@ def attack_roll(c: Mapping[str, Any], aims: int) -> Dist:
     for faces, p in _rolls(sides):
         kept = _keep_surges(faces, frozenset(), list(range(len(faces))), capacity)
         _add(states, (faces, kept, 0), p)
-    if fixed:
-        aims = 0
-    for _ in range(aims):
+    # Aim tokens (2 dice plus Precise, counted as spent), then observation tokens (1 die).
+    tokens = [] if fixed else [(2 + c["precise"], 1)] * aims + [(1, 0)] * c["observe"]
+    for budget, counts in tokens:
         nxt: Dist = {}
         for (faces, kept, spent), p in states.items():
-            chosen = _rerollable(c, faces, kept)[: 2 + c["precise"]]
+            chosen = _rerollable(c, faces, kept)[:budget]
             if not chosen:
                 _add(nxt, (faces, kept, spent), p)
                 continue
@@ -101,7 +102,7 @@ def attack_roll(c: Mapping[str, Any], aims: int) -> Dist:
                 for i, f in zip(chosen, new):
                     rolled[i] = f
                 t = tuple(rolled)
-                _add(nxt, (t, _keep_surges(t, kept, chosen, capacity), spent + 1), p * q)
+                _add(nxt, (t, _keep_surges(t, kept, chosen, capacity), spent + counts), p * q)
         states = nxt
     out: Dist = {}
     for (faces, _, spent), p in states.items():
@@ -226,7 +227,7 @@ def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
 
 def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None) -> Dist:
     """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left,
-    attacker wounds): p}."""
+    attacker wounds, suppression tokens gained): p}."""
     c = {**DEFAULTS, **values}
     aims = c["aim"] if aims is None else aims
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
@@ -241,13 +242,22 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     out: Dist = {}
     for (faces, spent), p in attack_roll(c, aims).items():
         crits, hits, tokens_spent = convert(c, faces, tokens)
+        left = aims - spent
+        blanks = size - crits - hits
+        if c["marksman"]:  # one aim token each: against Armor hits to crits, else blanks to hits first
+            while left and (hits if c["armor"] else blanks + hits):
+                if blanks and not c["armor"]:
+                    blanks, hits = blanks - 1, hits + 1
+                else:
+                    hits, crits = hits - 1, crits + 1
+                left -= 1
         produced = crits + hits > 0
         for hits_left, q in after_cover(c, hits).items():
             crits2, hits2, dodged = dodge(c, crits, hits_left)
-            blanks = size - crits - hits
+            blanks2 = blanks
             for _ in range(c["ram"]):
-                if blanks:
-                    blanks, crits2 = blanks - 1, crits2 + 1
+                if blanks2:
+                    blanks2, crits2 = blanks2 - 1, crits2 + 1
                 elif hits2:
                     hits2, crits2 = hits2 - 1, crits2 + 1
             if c["armor"] or c["armor_x"]:
@@ -276,11 +286,16 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
                 for (blocks, reflected), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
                     blocks += 1 if swapped else 0
+                    aims_left = left
                     if pierce_works(c, dodged):
-                        blocks -= min(blocks, pierce)
+                        lethal = max(0, min(c["lethal"], aims_left, blocks - pierce))
+                        aims_left -= lethal
+                        blocks -= min(blocks, pierce + lethal)
                     wounds = max(0, cr + hi - blocks)
                     suppressed = produced and ranged and not c["vehicle"]
-                    _add(out, (wounds, gw, suppressed, aims - spent, tokens - tokens_spent, reflected), p * q * r * s)
+                    tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] else 0)
+                    reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
+                    _add(out, (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained), p * q * r * s)
     return out
 
 
@@ -326,4 +341,5 @@ def marginals(joint: Dist, guardians: int) -> dict[str, Any]:
         ],
         "suppression": str(sum((p for o, p in joint.items() if o[2]), Fraction(0))),
         "attacker": {"wounds": dist(lambda o: o[5]), "expected_wounds": expected(lambda o: o[5])},
+        "suppression_tokens": dist(lambda o: o[6]),
     }

@@ -59,7 +59,7 @@ def test_json_from_a_real_process() -> None:
     argv = [sys.executable, "-m", "rulesengine", "legion", "--red", "2", "--guardian", "1,red,block", "--json"]
     done = subprocess.run(argv, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout)
-    assert set(result) == {"ruleset", "policies", "defender", "guardians", "suppression", "attacker", "steps"}
+    assert set(result) == {"ruleset", "policies", "defender", "guardians", "suppression", "suppression_tokens", "attacker", "steps"}
     assert result["ruleset"] == "notes"
     assert set(result["policies"]) == {"aim", "guardian", "pierce", "dodge"}
     assert len(result["guardians"]) == 1

@@ -26,6 +26,7 @@ def _check(values: dict[str, Any]) -> None:
     assert [{k: g[k] for k in ("wounds", "expected_wounds")} for g in got["guardians"]] == want["guardians"]
     assert got["suppression"] == want["suppression"]
     assert got["attacker"] == want["attacker"]
+    assert got["suppression_tokens"] == want["suppression_tokens"]
 
 
 @pytest.mark.parametrize("name", sorted(FEATURES))

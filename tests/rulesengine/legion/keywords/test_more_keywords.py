@@ -80,3 +80,36 @@ def test_deflect_trace_names_the_wounds_it_sends_back() -> None:
     steps = run({**DEFLECT, "defense_faces": "surge"})["steps"]
     roll = next(s for s in steps if s["step"] == "7a")
     assert "Deflect" in roll["text"] and "1 wound" in roll["text"]
+
+
+TOKEN_CASES: list[tuple[str, dict[str, Any], str]] = [
+    # One white die, one observation token: a blank or a surge it cannot convert (6 of 8) is
+    # rolled again. P(hit or crit) = 2/8 + 6/8 * 2/8 = 7/16; the white defense die blocks 1 in 6.
+    ("observation token", {"white": 1, "observe": 1}, "35/96"),
+    ("no observation token", {"white": 1}, "5/24"),
+    # Lethal 1 with an unused aim token (the hit needs no reroll): Pierce 1 cancels the red block.
+    ("lethal", {**ONE_HIT, "aim": 1, "lethal": 1, "defense": "red"}, "1"),
+    ("no lethal", {**ONE_HIT, "aim": 1, "defense": "red"}, "1/2"),
+    # Marksman: the unused aim token turns the hit into a crit, which Armor cannot cancel.
+    ("marksman against armor", {**ONE_HIT, "aim": 1, "marksman": True, "armor": True}, "5/6"),
+    # Marksman with a blank given (no rerolls in trace mode): blank to hit.
+    ("marksman on a blank", {"red": 1, "attack_faces": "blank", "aim": 1, "marksman": True}, "5/6"),
+]
+
+
+@pytest.mark.parametrize(("name", "values", "defender"), TOKEN_CASES, ids=[c[0] for c in TOKEN_CASES])
+def test_tokens_spent_by_keywords(name: str, values: dict[str, Any], defender: str) -> None:
+    assert run(values)["defender"]["expected_wounds"] == defender
+
+
+def test_djem_so_wounds_a_melee_attacker_with_a_blank() -> None:
+    values = {"red": 2, "attack_faces": "hit,blank", "melee": True, "djem_so": True}
+    assert run(values)["attacker"]["wounds"] == {"1": "1"}
+    assert run({**values, "melee": False})["attacker"]["wounds"] == {"0": "1"}
+
+
+def test_suppressive_adds_a_token_even_when_nothing_hits() -> None:
+    values = {"red": 1, "attack_faces": "blank", "suppressive": True}
+    assert run(values)["suppression_tokens"] == {"1": "1"}
+    assert run({**ONE_HIT, "suppressive": True})["suppression_tokens"] == {"2": "1"}
+    assert run({**ONE_HIT, "suppressive": True, "vehicle": True})["suppression_tokens"] == {"0": "1"}
