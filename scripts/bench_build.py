@@ -1,82 +1,102 @@
-"""Build-time benchmark: the shipped vault, a generated vault through our hook, and the
-same generated pages as plain Markdown through plain MkDocs; our overhead as a ratio.
+"""Build-time benchmark: generated vaults of 250 to 4,000 notes built through our hook, and
+the same pages built by plain mkdocs-material; our overhead as a ratio, peak memory.
 
-`python scripts/bench_build.py [--notes 1000] [--repeat 3]` prints seconds (best of the
-repeats) for each build and for the compiler alone.
+`python scripts/bench_build.py [--notes 250 1000 2000 4000]` prints one row per size:
+- ours: `mkdocs build` of the vault through scripts/mkdocs_hook.py (CPU seconds, user +
+  system, of the build process: the machines are shared, so wall time says little);
+- plain: the very pages our compiler wrote (backlinks, keyword pages, embeds included),
+  with the same navigation and Markdown extensions, as plain files built without the hook;
+- ratio: ours / plain, the cost of compiling the vault on each build;
+- peak: the largest resident memory of our build process;
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import tempfile
-import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts.gen_vault import generate  # noqa: E402
+from scripts.mkdocs_hook import REQUIRED_EXTENSIONS  # noqa: E402
 from scripts.vault import VaultConfig, compile_vault  # noqa: E402
 
+SIZES = (250, 1000, 2000, 4000)
+GLOSSARY = "beta/Glossary.md"
 
-def build_seconds(config: Path, site: Path, repeat: int) -> float:
+
+@dataclass(frozen=True)
+class Run:
+    cpu: float  # seconds, user + system
+    wall: float
+    peak_mib: float
+
+
+def measured(command: list[str]) -> Run:
+    """Run a command to its end; its own CPU time and peak resident memory (wait4)."""
+    import time
+
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)],
-            check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        best = min(best, time.perf_counter() - start)
-    return best
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{errors.decode(errors='replace')}")
+    return Run(usage.ru_utime + usage.ru_stime, time.perf_counter() - start, usage.ru_maxrss / 1024)
 
 
-def compile_seconds(docs: Path, repeat: int, written: Path) -> float:
-    """Time compile_vault alone; write what it produced as a plain MkDocs project."""
+def build(config: Path, site: Path) -> Run:
+    return measured([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)])
+
+
+def write_plain(vault: Path, out: Path) -> Path:
+    """Our compiler's pages for `vault` as a plain MkDocs project at `out`: same Markdown,
+    same navigation, same Markdown extensions and theme features, no hook."""
+    docs = vault / "docs"
     notes = {p.relative_to(docs).as_posix(): p.read_bytes() for p in docs.rglob("*.md")}
     assets = [p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file() and p.suffix != ".md"]
-    config = VaultConfig(glossaries=("beta/Glossary.md",))
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        compiled = compile_vault(notes, config, assets=assets)
-        best = min(best, time.perf_counter() - start)
+    compiled = compile_vault(notes, VaultConfig(glossaries=(GLOSSARY,)), assets=assets)
     for path, markdown in {**compiled.pages, **compiled.generated}.items():
-        (written / "docs" / path).parent.mkdir(parents=True, exist_ok=True)
-        (written / "docs" / path).write_text(markdown, encoding="utf-8")
+        (out / "docs" / path).parent.mkdir(parents=True, exist_ok=True)
+        (out / "docs" / path).write_text(markdown, encoding="utf-8")
     for asset in assets:
-        (written / "docs" / asset).parent.mkdir(parents=True, exist_ok=True)
-        (written / "docs" / asset).write_bytes((docs / asset).read_bytes())
-    settings = (docs.parent / "mkdocs.yml").read_text(encoding="utf-8")
-    (written / "mkdocs.yml").write_text(settings.split("hooks:")[0], encoding="utf-8")
-    return best
+        (out / "docs" / asset).parent.mkdir(parents=True, exist_ok=True)
+        (out / "docs" / asset).write_bytes((docs / asset).read_bytes())
+    settings = (vault / "mkdocs.yml").read_text(encoding="utf-8").split("hooks:")[0]
+    settings += "markdown_extensions:\n" + "".join(
+        f"  - {json.dumps({name: options})}\n" for name, options in REQUIRED_EXTENSIONS.items()
+    )
+    settings += f"nav: {json.dumps(compiled.nav)}\n"  # YAML reads JSON
+    (out / "mkdocs.yml").write_text(settings, encoding="utf-8")
+    return out / "mkdocs.yml"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--notes", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--notes", type=int, nargs="+", default=list(SIZES))
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp)
-        generate(out, args.notes)
-        shipped = build_seconds(ROOT / "mkdocs.yml", out / "site-shipped", args.repeat)
-        ours = build_seconds(out / "vault" / "mkdocs.yml", out / "site-vault", args.repeat)
-        plain = build_seconds(out / "plain" / "mkdocs.yml", out / "site-plain", args.repeat)
-        compiler = compile_seconds(out / "vault" / "docs", args.repeat, out / "written")
-        # Our output (with keyword pages, missing pages, backlinks) built without the hook:
-        # separates the cost of compiling from the cost of the extra pages and sections.
-        written = build_seconds(out / "written" / "mkdocs.yml", out / "site-written", args.repeat)
-    print(f"shipped vault, mkdocs build:               {shipped:7.2f} s")
-    print(f"{args.notes} generated notes, with our hook:    {ours:7.2f} s")
-    print(f"{args.notes} same pages, plain Markdown:         {plain:7.2f} s")
-    print(f"compiler alone (compile_vault) on them:    {compiler:7.2f} s")
-    print(f"our output as plain files, no hook:        {written:7.2f} s")
-    print(f"overhead ratio (hook / plain):             {ours / plain:7.2f}")
+    print(f"{'notes':>6} {'ours s':>8} {'plain s':>8} {'ratio':>6} {'peak MiB':>9}   (CPU s; wall s)")
+    for count in args.notes:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp)
+            generate(out, count)
+            ours = build(out / "vault" / "mkdocs.yml", out / "site-vault")
+            plain = build(write_plain(out / "vault", out / "plain-ours"), out / "site-plain")
+        print(
+            f"{count:>6} {ours.cpu:8.2f} {plain.cpu:8.2f} {ours.cpu / plain.cpu:6.2f} {ours.peak_mib:9.0f}"
+            f"   (wall {ours.wall:.1f} / {plain.wall:.1f})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

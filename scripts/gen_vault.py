@@ -26,7 +26,7 @@ docs_dir: docs
 theme:
   name: material
   font: false
-  features: [navigation.instant, navigation.indexes]
+  features: [navigation.instant, navigation.indexes, navigation.prune]
 markdown_extensions:
   - toc:
       permalink: true

@@ -8,6 +8,7 @@ from typing import Union
 
 from .config import VaultConfig
 from .escaping import escape_html
+from .nav_groups import grouped
 
 NavItem = dict[str, Union[str, list["NavItem"]]]
 
@@ -53,7 +54,8 @@ def _section(paths: list[str], titles: Mapping[str, str], folder: str, config: V
         inner = [p for p in paths if p.startswith(f"{prefix}{sub}/")]
         items.append({escape_html(_folder_title(posixpath.join(folder, sub) if folder else sub, sub, config, titles)):
                       _section(inner, titles, posixpath.join(folder, sub) if folder else sub, config)})
-    items += [{escape_html(titles[p]): p} for p in sorted(here, key=lambda p: titles[p].lower()) if p != index]
+    notes = sorted((p for p in here if p != index), key=lambda p: titles[p].lower())
+    items += grouped([(titles[p], p) for p in notes])
     return items
 
 

@@ -1,0 +1,34 @@
+"""A folder's long list of notes becomes groups in the navigation; a short one stays as is."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts.vault.nav_groups import grouped
+
+
+def entries(titles: list[str]) -> list[tuple[str, str]]:
+    return [(title, f"game/{title}.md") for title in titles]
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_a_short_list_is_not_grouped(count: int) -> None:
+    notes = entries([f"Note {n}" for n in range(count)])
+    assert grouped(notes, size=3) == [{title: path} for title, path in notes]
+
+
+@pytest.mark.parametrize(
+    ("titles", "size", "names"),
+    [
+        (["Aim", "Barrage", "Cover", "Dodge", "Evade"], 3, ["A – B", "C – E"]),  # 5 notes, at most 3: 2 and 3
+        (["Aim", "Arsenal", "Cover", "Dodge"], 2, ["A", "C – D"]),
+        # Initials alone would repeat "R": the groups are named by their first and last titles.
+        (["Rule 1", "Rule 2", "Rule 3", "Rule 4"], 2, ["Rule 1 – Rule 2", "Rule 3 – Rule 4"]),
+    ],
+)
+def test_groups_are_even_named_and_keep_every_note_in_order(titles: list[str], size: int, names: list[str]) -> None:
+    groups = grouped(entries(titles), size=size)
+    assert [next(iter(group)) for group in groups] == names
+    members = [item for group in groups for item in next(iter(group.values()))]
+    assert members == [{title: path} for title, path in entries(titles)]
+    assert all(len(next(iter(group.values()))) <= size for group in groups)
