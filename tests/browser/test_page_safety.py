@@ -157,3 +157,24 @@ def test_math_and_mermaid_draw_under_the_policy(obsidian_site: Server, watched: 
     expect(page.locator("div.mermaid")).to_have_count(1)
     page.wait_for_load_state("networkidle")
     assert violations(visit) == [] and visit.errors == [] and visit.foreign == []
+
+
+def test_search_results_and_calculator_errors_show_markup_as_text(probe_site: Server, watched: tuple[Visit, list[str]]) -> None:
+    visit, dialogs = watched
+    page = visit.page
+    page.goto(probe_site.url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("probe", delay=50)
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible()
+    shown = " ".join(results.all_inner_texts())
+    assert "<script>alert(1)</script>" in shown and "\\<" not in shown
+    assert page.locator(".md-search-result img, .md-search-result script").count() == 0
+
+    page.goto(probe_site.url + "calculator-trap/")
+    root = first_calculator(page)
+    set_input(root, "attack_faces", "<img src=x onerror=alert(41)>")
+    wait_state(root, "error")
+    assert "<img src=x onerror=alert(41)>" in root.locator(".calculator-error-message").inner_text()
+    assert root.locator("img").count() == 0
+    assert dialogs == [] and violations(visit) == []

@@ -190,3 +190,27 @@ def test_every_page_carries_a_policy_ahead_of_its_scripts_listing_its_inline_scr
         assert directives["worker-src"] == "'self'" and directives["object-src"] == "'none'"
         hashes = {s for s in sources if s.startswith("'sha256-")}
         assert hashes == {script_hash(text) for text in inline_scripts(page_html)}, path
+
+
+CALCULATOR_VECTORS = ["<img src=x onerror=alert(1)>", '"><svg onload=alert(2)>', "<script>alert(3)</script>"]
+
+
+def test_calculator_inputs_with_markup_come_back_as_text() -> None:
+    """Every input of every calculator, given markup, as the reader's form would send it:
+    the engine's answer (shown with innerHTML) holds the markup as text only."""
+    from rulesengine.calculators.api import calculate, describe
+
+    checked = 0
+    for calc in json.loads(describe()):
+        names = [option["name"] for option in calc["options"]] + ["<b>not an input</b>"]
+        for name in names:
+            for vector in CALCULATOR_VECTORS:
+                answer = json.loads(calculate(json.dumps({"calculator": calc["name"], "inputs": {name: vector}})))
+                page = parsed(answer["html"])
+                tags = {tag for tag, _ in page.elements}
+                assert not tags & {"img", "svg", "script", "b"}, (calc["name"], name, answer["html"])
+                assert what_would_run(answer["html"]) == []
+                if not answer["ok"]:
+                    assert vector in "".join(page.text) or name in "".join(page.text), answer["error"]
+                checked += 1
+    assert checked > 150
