@@ -3,18 +3,29 @@
 
 Run: .venv/bin/python scripts/bench_legion.py  (figures go in the engineer's note; no test
 asserts a time). Exact figures are for the first call in this process, caches cold.
+
+`--search [--limit S]` searches the form's bounds for the slowest input instead: each
+candidate (the dimensions that drive the cost: how 30 dice split over the colours, how
+many surges the pool converts, aim tokens with Precise) runs in a fresh Python, stopped
+after S seconds; the slowest ones are then timed in Pyodide under Node as well.
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
+import json
 import random
+import shutil
+import subprocess
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from rulesengine.legion.api import run  # noqa: E402
 
@@ -67,7 +78,86 @@ def timed(f: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, out
 
 
+SPLITS = ((30, 0, 0), (0, 30, 0), (0, 0, 30), (10, 10, 10), (15, 15, 0), (0, 15, 15), (20, 5, 5))
+CONVERTS = ((0, 0), (1, 0), (2, 0), (3, 0), (5, 0), (10, 0), (10, 5), (10, 10))
+"""(Critical X, surge tokens): with no surge chart, how many surges the pool converts."""
+REROLLS = ((5, 3), (5, 0), (2, 3))
+"""(aim tokens, Precise X)."""
+
+
+def candidates() -> list[dict[str, Any]]:
+    """Inputs at the form's bounds along the dimensions the cost grows with."""
+    out = []
+    for (red, black, white), (critical, tokens), (aim, precise) in itertools.product(SPLITS, CONVERTS, REROLLS):
+        out.append({"red": red, "black": black, "white": white, "critical": critical, "surge_tokens": tokens,
+                    "aim": aim, "precise": precise, "pierce": 2, "defense": "red", "guardian": ["2,red,block"]})
+    return out
+
+
+def time_in_fresh_python(values: dict[str, Any], limit: float) -> float | None:
+    """Seconds for one `run(values)` in a new process (cold caches); None past `limit`."""
+    code = (f"import sys, time, json; sys.path.insert(0, {str(ROOT)!r}); from rulesengine.legion.api import run; "
+            "v = json.loads(sys.argv[1]); t = time.perf_counter(); run(v); print(time.perf_counter() - t)")
+    try:
+        done = subprocess.run([sys.executable, "-c", code, json.dumps(values)], capture_output=True, text=True, timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    return float(done.stdout)
+
+
+def time_in_pyodide(inputs: list[dict[str, Any]], limit: float) -> list[dict[str, Any]] | None:
+    """Each input's first call in Pyodide under Node (None when Node or Pyodide is missing,
+    or the whole batch outlives `limit`)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        return None
+    script = ROOT / "scripts" / "bench_legion_pyodide.mjs"
+    try:
+        done = subprocess.run([node, str(script), str(ROOT)], input=json.dumps(inputs), capture_output=True, text=True, timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    timed: list[dict[str, Any]] = json.loads(done.stdout)
+    return timed
+
+
+def _shown(values: dict[str, Any]) -> str:
+    return " ".join(f"--{k.replace('_', '-')} {v}" for k, v in values.items() if k != "guardian") + " --guardian 2,red,block"
+
+
+def search(limit: float, top: int) -> None:
+    timed: list[tuple[float, dict[str, Any]]] = []
+    for values in candidates():
+        seconds = time_in_fresh_python(values, limit)
+        timed.append((float("inf") if seconds is None else seconds, values))
+    timed.sort(key=lambda t: t[0], reverse=True)
+    over = sum(1 for s, _ in timed if s > 0.3)
+    print(f"CPython: {len(timed)} inputs searched, {over} above 0.3 s; the slowest:")
+    for seconds, values in timed[:top]:
+        shown = f"> {limit:.0f} s (stopped)" if seconds == float("inf") else f"{seconds:8.3f} s"
+        print(f"  {shown:>18}  {_shown(values)}")
+    within = [v for s, v in timed if s <= limit][:top]
+    pyodide = time_in_pyodide(within, limit * 4 * top)
+    if pyodide is None:
+        print("Pyodide: not measured (no node, no node_modules/pyodide, or past the time limit)")
+        return
+    print("Pyodide (Node), the slowest inputs CPython finished:")
+    for t in pyodide:
+        print(f"  {t['seconds']:8.3f} s  {_shown(t['input'])}")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--search", action="store_true", help="search the bounds for the slowest input")
+    parser.add_argument("--limit", type=float, default=10.0, help="seconds before a candidate is stopped")
+    parser.add_argument("--top", type=int, default=5, help="how many of the slowest to print")
+    args = parser.parse_args()
+    if args.search:
+        search(args.limit, args.top)
+        return
+    examples()
+
+
+def examples() -> None:
     t12, exact = timed(lambda: run(POOL_12))
     print(f"exact 12-dice pool (first call):   {t12 * 1000:8.1f} ms  expected wounds {float(Fraction(exact['defender']['expected_wounds'])):.4f}")
     t12b, _ = timed(lambda: run(POOL_12))
