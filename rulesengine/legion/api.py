@@ -14,8 +14,11 @@ from fractions import Fraction
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
+from rulesengine.legion.attack_dice import costly_aim
 from rulesengine.legion.resolve import PoolResult, resolve_attack
 from rulesengine.legion.keywords.suppressive import suppression_tokens
+from rulesengine.legion.keywords.surge_charts import attack_chart
+from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
@@ -283,9 +286,21 @@ def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, ob
     return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **pool_json(attack.pools[0], results[0])}
 
 
+def check_cost(attack: Attack) -> None:
+    """Refuse, before computing, an input beyond a policy's declared bound."""
+    for pool in attack.pools:
+        w = pool.weapons
+        conversion = SurgeConversion(attack_chart(attack.attacker, attack.melee), w.critical, attack.attacker.surge_tokens)
+        tokens = attack.attacker.aim + pool.defender.observe
+        why = costly_aim((w.red, w.black, w.white), conversion, tokens, attack.policies.aim)
+        if why:
+            raise InputError("--aim-policy", why, attack.policies.aim)
+
+
 def run(values: Mapping[str, object]) -> dict[str, object]:
     """Validate, resolve the attack exactly, and return the CLI's `--json` object."""
     attack = attack_from(values)
+    check_cost(attack)
     return result_json(attack, resolve_attack(attack))
 
 
@@ -293,6 +308,7 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
     """Several pools resolved in turn: `{"ruleset", "policies", "pools": [...]}`, each pool
     shaped like `run`'s object without the first two keys."""
     attack = attack_from_pools(pools)
+    check_cost(attack)
     results = resolve_attack(attack)
     return {
         "ruleset": attack.ruleset,

@@ -86,7 +86,7 @@ def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens
         conversion,
         aims=aims,
         precise=attacker.precise,
-        reroll_spare_surges=ctx.attack.policies.aim == "blanks-and-spare-surges",
+        aim_policy=ctx.attack.policies.aim,
         faces=ctx.pool.faces.attack,
         count_aims=keep_tokens or aim_tokens.left_for_later(attacker),
         observations=ctx.pool.defender.observe,

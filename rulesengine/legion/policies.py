@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import UnknownNameError
 
-AIM = ("blanks-and-spare-surges", "blanks-only")
+AIM = ("blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing")
 GUARDIAN = ("max", "none")
 PIERCE = ("guardian-first", "defender-only")
 DODGE = ("max", "none")
@@ -19,11 +19,20 @@ CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce
 
 HELP: dict[str, dict[str, str]] = {
     "aim": {
-        "blanks-and-spare-surges": (
-            "each aim token rerolls up to 2 dice (plus Precise) showing a blank or a surge the pool "
-            "cannot convert, red before black before white; a token is kept if nothing needs a reroll"
+        "blanks-and-useless-surges": (
+            "each aim token rerolls up to 2 dice (plus Precise) showing a blank, red before black before "
+            "white; surges too when the pool converts none (no surge chart, Critical X or surge token); "
+            "a token is kept if nothing needs a reroll"
         ),
-        "blanks-only": "as above, but surges are never rerolled, even those that will turn blank",
+        "blanks-and-spare-surges": (
+            "as above, and also surges beyond what Critical X and surge tokens convert (the pool's "
+            "kept surges counted after every reroll); costly on big pools, so bounded"
+        ),
+        "blanks-only": "as the first, but surges are never rerolled, even those that will turn blank",
+        "crit-fishing": (
+            "each token rerolls blanks and hits alike, best colour first, to look for crits; a surge is "
+            "rerolled when it can only end as a hit or a blank, kept when it may become a crit or a token's hit"
+        ),
     },
     "guardian": {
         "max": "each guardian, in the declared order, cancels as many hits as its Guardian X allows",

@@ -13,6 +13,8 @@ FEATURES: dict[str, dict[str, Any]] = {
     "aim-twice": {"aim": 2},
     "precise": {"aim": 1, "precise": 1},
     "aim-blanks-only": {"aim": 1, "aim_policy": "blanks-only"},
+    "aim-spare-surges": {"aim": 1, "aim_policy": "blanks-and-spare-surges"},
+    "aim-crit-fishing": {"aim": 1, "aim_policy": "crit-fishing"},
     "pierce": {"pierce": 1},
     "impact": {"impact": 1, "armor_x": 1},
     "melee": {"melee": True},

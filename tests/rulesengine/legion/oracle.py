@@ -28,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "cover": "none", "cover_x": 0, "sharpshooter": 0, "blast": False, "suppression": 0,
     "courage": 1, "armor": False, "armor_x": 0, "impervious": False, "immune_pierce": False,
     "defender_guardian": False, "transported": False, "guardian": [], "attack_faces": "",
-    "guardian_faces": [], "defense_faces": "", "aim_policy": "blanks-and-spare-surges",
+    "guardian_faces": [], "defense_faces": "", "aim_policy": "blanks-and-useless-surges",
     "guardian_policy": "max", "pierce_policy": "guardian-first", "dodge_policy": "max",
     "vehicle": False, "low_profile": False, "dug_in": False, "shields": 0, "immune_blast": False,
     "immune_melee_pierce": False, "weak_point": 0, "block": False, "outmaneuver": False, "danger_sense": 0,
@@ -69,11 +69,19 @@ def _keep_surges(faces: tuple[str, ...], kept: frozenset[int], candidates: list[
 
 
 def _rerollable(c: Mapping[str, Any], faces: tuple[str, ...], kept: frozenset[int]) -> list[int]:
+    """Dice the aim policy rerolls, in pool order (red dice first)."""
+    policy = c["aim_policy"]
+    useless = c["surge"] == "none" and c["critical"] + c["surge_tokens"] == 0
+    surge_is_hit = c["surge"] == "hit" and c["critical"] == 0
     out = []
     for i, f in enumerate(faces):
-        if f == "blank":
+        if f == "blank" or (f == "hit" and policy == "crit-fishing"):
             out.append(i)
-        elif f == "surge" and c["surge"] == "none" and c["aim_policy"] == "blanks-and-spare-surges" and i not in kept:
+        elif f == "surge" and policy == "blanks-and-spare-surges" and c["surge"] == "none" and i not in kept:
+            out.append(i)
+        elif f == "surge" and policy == "blanks-and-useless-surges" and useless:
+            out.append(i)
+        elif f == "surge" and policy == "crit-fishing" and (useless or surge_is_hit):
             out.append(i)
     return out
 

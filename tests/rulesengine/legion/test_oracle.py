@@ -49,6 +49,11 @@ def test_each_pair_of_features(a: str, b: str, values: dict[str, Any]) -> None:
 BIGGER = [
     {"red": 2, "black": 1, "surge": "none", "critical": 1, "surge_tokens": 1, "aim": 2},
     {"black": 3, "aim": 1, "precise": 1, "critical": 1},
+    {"red": 1, "black": 1, "white": 2, "critical": 1, "aim": 2, "aim_policy": "blanks-and-spare-surges"},
+    {"red": 2, "white": 1, "surge": "hit", "aim": 2, "aim_policy": "crit-fishing", "armor": True},
+    {"red": 1, "black": 2, "critical": 1, "surge_tokens": 1, "aim": 1, "precise": 1, "aim_policy": "crit-fishing"},
+    {"black": 2, "white": 1, "aim": 2, "aim_policy": "crit-fishing"},
+    {"red": 1, "white": 2, "surge_tokens": 1, "aim": 2, "aim_policy": "blanks-only"},
     {"red": 2, "white": 1, "surge": "hit", "guardian": ["2,red,block"], "pierce": 3, "defense": "red"},
     {"red": 1, "black": 1, "white": 1, "ruleset": "2.6", "cover": "heavy", "dodge": 1, "suppression": 2, "courage": 2},
     {"red": 3, "impact": 2, "armor_x": 2, "pierce": 1, "impervious": True, "defense": "red", "defense_surge": "block"},
