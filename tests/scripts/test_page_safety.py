@@ -214,3 +214,9 @@ def test_calculator_inputs_with_markup_come_back_as_text() -> None:
                     assert vector in "".join(page.text) or name in "".join(page.text), answer["error"]
                 checked += 1
     assert checked > 150
+
+
+def test_an_image_alias_is_its_alt_text_as_written(probe_site: Path) -> None:
+    home = parsed((probe_site / "index.html").read_text(encoding="utf-8"))
+    alts = [attrs.get("alt", "") for tag, attrs in home.elements if tag == "img"]
+    assert '<b>alt</b> & "quoted" <svg onload=alert(42)>' in alts
