@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
 from scripts.page_html import finish_page  # noqa: E402
-from scripts.page_policy import with_script_hashes  # noqa: E402
+from scripts.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
@@ -205,6 +205,23 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
     return with_script_hashes(output_content)  # 404.html
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    """`mkdocs serve` adds an inline live-reload script to every page it sends (a new one
+    each time); the page's policy is widened by that script's hash, or the preview would
+    never reload. MkDocs offers no public way in: if its private method is gone, pages
+    are served as built (and the reader reloads by hand)."""
+    inject = getattr(server, "_inject_js_into_html", None)
+    if callable(inject):
+
+        def inject_allowed(content: bytes, epoch: int) -> bytes:
+            sent: bytes = inject(content, epoch)
+            page = allowing_added_scripts(content.decode("utf-8", "replace"), sent.decode("utf-8", "replace"))
+            return page.encode("utf-8")
+
+        server._inject_js_into_html = inject_allowed
+    return server
 
 
 def image_sizes(files: Files) -> dict[str, tuple[int, int]]:

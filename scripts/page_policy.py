@@ -64,3 +64,19 @@ def with_script_hashes(page_html: str) -> str:
         return page_html
     hashes = sorted({script_hash(text) for text in inline_scripts(page_html)})
     return page_html.replace(HASHES_SLOT, " ".join(hashes), 1)
+
+
+def with_inline_script(page_html: str, script: str) -> str:
+    """The page with one more inline script allowed by its policy (`mkdocs serve` adds its
+    live-reload script to each page as it sends it, after the build)."""
+    directive = "script-src 'self'"
+    return page_html.replace(directive, f"{directive} {script_hash(script)}", 1)
+
+
+def allowing_added_scripts(before: str, after: str) -> str:
+    """`after` (the page `before` with scripts added) with each added inline script allowed."""
+    known = set(inline_scripts(before))
+    for script in inline_scripts(after):
+        if script not in known:
+            after = with_inline_script(after, script)
+    return after

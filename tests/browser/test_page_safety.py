@@ -178,3 +178,52 @@ def test_search_results_and_calculator_errors_show_markup_as_text(probe_site: Se
     assert "<img src=x onerror=alert(41)>" in root.locator(".calculator-error-message").inner_text()
     assert root.locator("img").count() == 0
     assert dialogs == [] and violations(visit) == []
+
+
+def test_the_preview_server_reloads_under_the_policy(browser: Any, tmp_path: Path) -> None:
+    """`mkdocs serve` (scripts/serve.sh) adds an inline live-reload script to each page it
+    sends: the hook allows exactly that script, so the preview still reloads on a change."""
+    import shutil
+    import socket
+    import time
+    import urllib.request
+
+    vault = tmp_path / "small"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "vaults" / "small", vault)
+    config = vault / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("../../../../scripts/", str(ROOT / "scripts") + "/"),
+                      encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"http://127.0.0.1:{port}/"
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "--dev-addr", f"127.0.0.1:{port}"],
+                              cwd=vault, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    visit = open_visit(browser, RECORD_VIOLATIONS)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(address, timeout=5).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("mkdocs serve did not start", pytrace=False)
+                time.sleep(0.5)
+        logged: list[str] = []
+        visit.page.on("console", lambda message: logged.append(message.text))
+        visit.page.goto(address)
+        visit.page.wait_for_load_state("load")
+        expect(visit.page.locator("article h1").first).to_be_visible()
+        visit.page.wait_for_timeout(500)
+        assert "Enabled live reload" in logged
+        # A change to a note: the page reloads by itself and shows it.
+        note = next(vault.joinpath("docs").rglob("index.md"))
+        note.write_text(note.read_text(encoding="utf-8") + "\n\nA line added while the preview runs.\n", encoding="utf-8")
+        expect(visit.page.locator("article")).to_contain_text("A line added while the preview runs.", timeout=90_000)
+        assert violations(visit) == [] and visit.errors == []
+    finally:
+        visit.context.close()
+        server.terminate()
+        server.wait(timeout=30)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.page_policy import HASHES_SLOT, inline_scripts, script_hash, with_script_hashes
+from scripts.page_policy import HASHES_SLOT, allowing_added_scripts, inline_scripts, script_hash, with_script_hashes
 
 PAGE = (
     f'<head><meta http-equiv="Content-Security-Policy" content="script-src \'self\' {HASHES_SLOT}">'
@@ -35,3 +35,13 @@ def test_the_slot_is_filled_once_with_each_hash_once() -> None:
     assert script_hash('let a = "</b>";') in filled
     assert script_hash('{"a": 1}') not in filled
     assert with_script_hashes("<p>no policy here</p>") == "<p>no policy here</p>"
+
+
+def test_a_script_added_after_the_build_is_allowed_by_its_hash_and_nothing_else() -> None:
+    built = with_script_hashes(PAGE)
+    served = built.replace("</body>", "<script>livereload(1, 2);</script></body>")
+    allowed = allowing_added_scripts(built, served)
+    policy = allowed.split('content="')[1].split('"')[0]
+    assert script_hash("livereload(1, 2);") in policy
+    assert policy.count("'sha256-") == 3  # the two distinct built scripts and the added one
+    assert allowing_added_scripts(built, built) == built
