@@ -54,6 +54,7 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Lethal X": Preset.of(("lethal", "aim", "pierce"), red=3, aim=1, lethal=1, defense="red"),
     "Marksman": Preset.of(("marksman", "aim", "armor"), red=3, aim=1, marksman=True, armor=True),
     "Djem So Mastery": Preset.of(("djem_so", "melee"), black=3, melee=True, djem_so=True),
+    "Smoke": Preset.of(("smoke", "cover", "ruleset"), **_POOL, smoke=1),
     "Suppressive": Preset.of(("suppressive", "suppression", "courage"), **_POOL, suppressive=True),
 }
 
@@ -84,6 +85,7 @@ VEHICLE_LABELS = {
     "damaged": "Damaged (block)",
     "disabled": "Disabled (blank)",
     "weapon_destroyed": "Weapon Destroyed (surge)",
+    "vehicle_damage_token": "Gains a vehicle damage token (ruleset 2.6)",
     "lose_action_when_damaged_activates": "A Damaged vehicle loses an action when it activates (white die blank)",
 }
 

@@ -34,7 +34,7 @@ from rulesengine.legion.model import (
     Guardian,
     Weapons,
 )
-from rulesengine.legion.vehicle_damage import EFFECTS, vehicle_damage
+from rulesengine.legion.vehicle_damage import EFFECTS, TOKEN, vehicle_damage
 from rulesengine.options import Option, typed, validate
 from rulesengine.wording import plural
 
@@ -136,6 +136,8 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Hold the Line",)),
     _int("observe", "Observation tokens", 10, "on the defender: the attacker rerolls one die per token (after aim tokens)",
          group="tokens", keywords=("Observe X", "Observation Tokens")),
+    _int("smoke", "Smoke tokens in range", 5, "a smoke token within range 1 improves cover by 1 (several do not add up)", group="tokens",
+         keywords=("Smoke",)),
     _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
           keywords=("Djem So Mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
@@ -148,7 +150,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 VEHICLE_OPTIONS: tuple[Option, ...] = (
-    _choice("ruleset", "Ruleset", ("notes",), "vehicle damage as the owner's notes give it"),
+    _choice("ruleset", "Ruleset", RULESETS, "notes: a red die picks Damaged, Disabled or Weapon Destroyed; 2.6: one vehicle damage token"),
     Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows"),
 )
 
@@ -218,7 +220,7 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         block=_bool_of(v, "block"), outmaneuver=_bool_of(v, "outmaneuver"), danger_sense=_int_of(v, "danger_sense"),
         deflect=_bool_of(v, "deflect"), uncanny_luck=_int_of(v, "uncanny_luck"), soresu=_bool_of(v, "soresu"),
         backup=_bool_of(v, "backup"), duelist=_bool_of(v, "defender_duelist"), hold_the_line=_bool_of(v, "defender_hold_the_line"),
-        observe=_int_of(v, "observe"), djem_so=_bool_of(v, "djem_so"),
+        observe=_int_of(v, "observe"), djem_so=_bool_of(v, "djem_so"), smoke=_int_of(v, "smoke"),
     )
     ruleset = _str_of(v, "ruleset")
     check_ruleset(defender, ruleset)
@@ -318,12 +320,16 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
 
 
 def run_vehicle_damage(values: Mapping[str, object]) -> dict[str, object]:
-    """P(Damaged), P(Disabled), P(Weapon Destroyed) and P(a Damaged vehicle loses an action)."""
+    """Ruleset notes: P(Damaged), P(Disabled), P(Weapon Destroyed); ruleset 2.6: the vehicle
+    damage token. Both: P(a damaged vehicle loses an action when it activates)."""
     v = validate(VEHICLE_OPTIONS, {k: x for k, x in values.items() if x != ""})
     face = None if v["face"] is None else str(v["face"])  # validate gave one of EFFECTS' faces
-    result = vehicle_damage(face)
-    out: dict[str, object] = {"ruleset": v["ruleset"]}
-    for effect in EFFECTS.values():
+    ruleset = str(v["ruleset"])
+    if face is not None and ruleset != "notes":
+        raise InputError("--face", "only with --ruleset notes (since 2.6 no die is rolled: the vehicle gains a damage token)", face)
+    result = vehicle_damage(face, ruleset)
+    out: dict[str, object] = {"ruleset": ruleset}
+    for effect in (EFFECTS.values() if ruleset == "notes" else (TOKEN,)):
         out[effect] = str(result.effect[effect])
     out["lose_action_when_damaged_activates"] = str(result.lose_action_when_damaged_activates)
     out["steps"] = [] if face is None else [{

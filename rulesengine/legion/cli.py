@@ -78,7 +78,9 @@ def _attack_table(result: JSON) -> str:
 
 def _vehicle_table(result: JSON) -> str:
     lines = [f"Legion vehicle damage, ruleset {result['ruleset']}"]
-    for key in ("damaged", "disabled", "weapon_destroyed", "lose_action_when_damaged_activates"):
+    for key in ("damaged", "disabled", "weapon_destroyed", "vehicle_damage_token", "lose_action_when_damaged_activates"):
+        if key not in result:
+            continue
         p = Fraction(str(result[key]))
         lines.append(f"  {key.replace('_', ' '):<36} {_percent(p)}  {p}")
     for step in cast(Sequence[JSON], result["steps"]):

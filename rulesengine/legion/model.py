@@ -94,6 +94,7 @@ class Defender:
     hold_the_line: bool = False
     observe: int = 0
     djem_so: bool = False
+    smoke: int = 0
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Suppression and cover", "any suppression token improves cover by 1", "improves cover by 1 once tokens reach courage"),
     Rule("Low Profile", "with cover, 1 defense die becomes a block", "with cover, 1 cover die becomes a block"),
     Rule("Dug In", "", "red defense dice for the cover roll"),
+    Rule("Smoke tokens", "a smoke token in range 1 improves cover by 1 (not cumulative)", "the same"),
     Rule("Vehicles and cover", "a vehicle has cover from terrain", "no cover from terrain for a vehicle (Cover X still counts)"),
     Rule("Guardian X", "ranged only; not for a defender with Guardian X, a transported unit or a vehicle", "the same limits"),
     Rule("Impervious", "extra defense dice equal to Pierce, none if immune to Pierce", "the same"),
@@ -48,6 +49,8 @@ RULES: tuple[Rule, ...] = (
          "ranged attacks only: surge: block and 1 wound per defense surge"),
     Rule("Dodge for a keyword", "Block, Deflect, Soresu Mastery or Duelist may spend a dodge token with no hit to cancel", "the same"),
     Rule("Backup", "", "cancels up to 2 hits of a ranged attack"),
+    Rule("Vehicle damage", "a red die: Damaged (block), Disabled (blank) or Weapon Destroyed (surge)",
+         "one vehicle damage token (once per game); at activation a white die, an action lost on a blank"),
 )
 
 

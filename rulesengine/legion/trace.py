@@ -15,7 +15,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import PoolContext, Step, attack_modifications, defense_dice
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
-from rulesengine.legion.keywords import danger_sense
+from rulesengine.legion.keywords import danger_sense, surge_charts
 from rulesengine.legion.keywords.impervious import extra_defense_dice
 from rulesengine.legion.keywords.pierce import pierce_usable, pool_pierce
 from rulesengine.legion.state import PoolState
@@ -146,7 +146,10 @@ def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
 
 
 def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
-    return f"The defender's surges are converted by its chart ({ctx.pool.defender.surge}) and surge tokens: {_plural(after.defense_blocks, 'block')}."
+    attack, defender = ctx.attack, ctx.pool.defender
+    chart = surge_charts.defense_chart(defender, attack.attacker, before.dodge_spent, attack.ranged, attack.ruleset)
+    how = f"its chart ({chart}{'' if chart == defender.surge else ', from a keyword'})"
+    return f"The defender's surges are converted by {how} and surge tokens: {_plural(after.defense_blocks, 'block')}."
 
 
 def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:

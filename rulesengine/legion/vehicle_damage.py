@@ -1,9 +1,13 @@
-"""Vehicle damage as the owner's notes give it (Legion before July 2024).
+"""Vehicle damage.
 
-When a vehicle has suffered wounds equal to its resilience, its controller rolls a red
-defense die: a block leaves it Damaged, a blank Disabled, a surge destroys a weapon.
-A Damaged vehicle rolls a white defense die when it activates and loses an action on a
-blank.
+Ruleset `notes` (the owner's notes, Legion before July 2024): when a vehicle has suffered
+wounds equal to its resilience, its controller rolls a red defense die: a block leaves it
+Damaged, a blank Disabled, a surge destroys a weapon. A Damaged vehicle rolls a white
+defense die when it activates and loses an action on a blank.
+
+Ruleset `2.6`: no red die; the vehicle gains a vehicle damage token (at most one, once per
+game). A vehicle with that token rolls a white defense die when it activates and loses an
+action on a blank.
 """
 
 from __future__ import annotations
@@ -38,5 +42,11 @@ def lose_action_chance() -> Fraction:
     return Fraction(die.sides_showing("blank"), die.sides)
 
 
-def vehicle_damage(face: str | None = None) -> VehicleDamage:
+TOKEN = "vehicle_damage_token"
+"""Ruleset 2.6's one effect."""
+
+
+def vehicle_damage(face: str | None = None, ruleset: str = "notes") -> VehicleDamage:
+    if ruleset != "notes":
+        return VehicleDamage(Distribution.certain(TOKEN), lose_action_chance())
     return VehicleDamage(roll_for_damage(face), lose_action_chance())

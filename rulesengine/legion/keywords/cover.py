@@ -1,7 +1,7 @@
 """Cover (step 5, Apply Dodge and Cover), with Cover X, Sharpshooter X and Blast.
 
-Cover counts only against ranged attacks. Its level is light (1) or heavy (2); Cover X
-and suppression improve it (never past heavy), then Sharpshooter X lowers it; Blast
+Cover counts only against ranged attacks. Its level is light (1) or heavy (2); Cover X,
+smoke and suppression improve it (never past heavy), then Sharpshooter X lowers it; Blast
 ignores it unless the defender is Immune: Blast, and so does
 an attacker's Death From Above. Ruleset `notes`: each level cancels one
 hit outright. Ruleset `2.6`: the defender rolls a cover pool, one white defense die per
@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.dice import defense_die
+from rulesengine.legion.keywords import smoke
 from rulesengine.legion.keywords.dug_in import COVER_DIE
 from rulesengine.legion.keywords.suppression import improves_cover
 from rulesengine.legion.keywords.vehicle import terrain_cover_counts
@@ -34,7 +35,7 @@ def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str
     if not ranged or death_from_above or blast_ignores_cover(defender, weapons):
         return 0
     terrain = COVER[defender.cover] if terrain_cover_counts(defender, ruleset) else 0
-    level = terrain + defender.cover_x
+    level = terrain + defender.cover_x + smoke.improves_cover(defender)
     if improves_cover(defender, ruleset):
         level += 1
     return max(0, min(level, HEAVY) - weapons.sharpshooter)

@@ -83,6 +83,9 @@ FEATURES: dict[str, dict[str, Any]] = {
     "marksman-armor": {"marksman": True, "aim": 2, "armor": True},
     "djem-so": {"djem_so": True, "melee": True},
     "suppressive": {"suppressive": True},
+    "smoke": {"smoke": 1},
+    "smoke-two": {"smoke": 2, "cover": "light"},
+    "vehicle-smoke-2.6": {"smoke": 1, "vehicle": True, "ruleset": "2.6"},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

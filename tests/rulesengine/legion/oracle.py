@@ -35,7 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "high_velocity": False, "deflect": False, "uncanny_luck": 0, "soresu": False, "backup": False,
     "defender_duelist": False, "defender_hold_the_line": False, "immune_deflect": False, "duelist": False,
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
-    "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
+    "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
 }
 
 Dist = dict[Any, Fraction]
@@ -135,7 +135,7 @@ def cover_level(c: Mapping[str, Any]) -> int:
     if c["melee"] or c["death_from_above"] or (c["blast"] and not c["immune_blast"]):
         return 0
     terrain = 0 if c["vehicle"] and c["ruleset"] != "notes" else {"none": 0, "light": 1, "heavy": 2}[c["cover"]]
-    level = terrain + c["cover_x"]
+    level = terrain + c["cover_x"] + (1 if c["smoke"] else 0)
     suppressed = c["suppression"] >= 1 if c["ruleset"] == "notes" else c["suppression"] >= c["courage"]
     level = min(2, level + (1 if suppressed else 0))
     return max(0, level - c["sharpshooter"])

@@ -25,6 +25,14 @@ def test_trace_with_a_given_face(face: str, effect: str) -> None:
     assert result["steps"][0]["state"] == {"effect": effect}
 
 
-def test_only_the_notes_ruleset() -> None:
-    with pytest.raises(InputError, match="--ruleset"):
-        run_vehicle_damage({"ruleset": "2.6"})
+def test_ruleset_2_6_gives_one_vehicle_damage_token() -> None:
+    result = run_vehicle_damage({"ruleset": "2.6"})
+    assert result["vehicle_damage_token"] == "1"
+    assert "damaged" not in result and "disabled" not in result
+    # The token's effect: a white die at activation, an action lost on a blank (4 of 6).
+    assert result["lose_action_when_damaged_activates"] == "2/3"
+
+
+def test_no_red_die_face_in_ruleset_2_6() -> None:
+    with pytest.raises(InputError, match="--face.*notes"):
+        run_vehicle_damage({"ruleset": "2.6", "face": "block"})
