@@ -35,6 +35,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
+from scripts import live_build  # noqa: E402
 from scripts.page_html import finish_page  # noqa: E402
 from scripts.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
@@ -190,7 +191,16 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     place_pages(files)
     if not config.nav:
         config.nav = compiled.nav
+    live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
     return files
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    live_build.start(command, dirty)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    live_build.finish(config)
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
