@@ -209,8 +209,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    # The page's Content-Security-Policy lists the hashes of the theme's inline scripts.
-    return with_script_hashes(output)
+    # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
+    # never of one inside the note's own content.
+    return with_script_hashes(output, page.content or "")
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

@@ -45,3 +45,21 @@ def test_a_script_added_after_the_build_is_allowed_by_its_hash_and_nothing_else(
     assert script_hash("livereload(1, 2);") in policy
     assert policy.count("'sha256-") == 3  # the two distinct built scripts and the added one
     assert allowing_added_scripts(built, built) == built
+
+
+def test_a_script_inside_the_notes_content_is_never_hashed() -> None:
+    body = "<p>text</p><script>steal(document.cookie);</script>"
+    page = PAGE.replace("<body><p>text</p>", f"<body>{body}")
+    policy = with_script_hashes(page, body).split('content="')[1].split('"')[0]
+    assert script_hash("steal(document.cookie);") not in policy
+    assert script_hash("alert('Hello, world.');") in policy  # the theme's own, in <head>
+
+
+@pytest.mark.parametrize(("html", "expected"), [
+    ("<scripts>no</scripts><script>yes()</script>", ["yes()"]),
+    ("<SCRIPT TYPE='Module'>up()</SCRIPT>", ["up()"]),
+    ('<script\ndefer src="a.js"></script><script\n>nl()</script>', ["nl()"]),
+    ("<script>unclosed()", []),
+])
+def test_script_elements_are_found_as_a_browser_finds_them(html: str, expected: list[str]) -> None:
+    assert inline_scripts(html) == expected
