@@ -43,9 +43,11 @@ MAX_DICE = 30
 MAX_GUARDIANS = 4
 MAX_GUARDIAN_X = 6
 REPEAT_SEPARATOR = ";"
-GUARDIAN_FORMAT = (f"X,DIE,SURGE[,immune-pierce]: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or block, "
-                   "then immune-pierce if the guardian has Immune: Pierce (e.g. 2,red,block)")
+GUARDIAN_FORMAT = (f"X,DIE,SURGE[,immune-pierce][,suppressed]: X from 1 to {MAX_GUARDIAN_X}, DIE red or white, SURGE none or "
+                   "block, then immune-pierce if the guardian has Immune: Pierce, suppressed if its suppression tokens "
+                   "reach its courage (e.g. 2,red,block)")
 GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
+GUARDIAN_SUPPRESSED = "suppressed"
 
 
 def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
@@ -172,15 +174,15 @@ def _faces(option: str, text: object, allowed: tuple[str, ...]) -> tuple[str, ..
 
 def _guardian(text: str) -> Guardian:
     parts = [p.strip().lower() for p in text.split(",")]
-    immune = parts[-1] == GUARDIAN_IMMUNE_PIERCE
-    if immune:
-        parts.pop()
+    flags = set()
+    while parts and parts[-1] in (GUARDIAN_IMMUNE_PIERCE, GUARDIAN_SUPPRESSED) and parts[-1] not in flags:
+        flags.add(parts.pop())
     if len(parts) == 2:
         parts.append("none")
     ok = len(parts) == 3 and parts[0].isdigit() and 1 <= int(parts[0]) <= MAX_GUARDIAN_X
     if not ok or parts[1] not in DEFENSE_DICE or parts[2] not in DEFENSE_SURGE_CHARTS:
         raise InputError("--guardian", GUARDIAN_FORMAT, text)
-    return Guardian(int(parts[0]), parts[1], parts[2], immune)
+    return Guardian(int(parts[0]), parts[1], parts[2], GUARDIAN_IMMUNE_PIERCE in flags, GUARDIAN_SUPPRESSED in flags)
 
 
 def attack_from(values: Mapping[str, object]) -> Attack:

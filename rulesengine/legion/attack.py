@@ -159,7 +159,7 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
     """Guardian X: cancel hits, roll a die of the guardian's colour for each, convert."""
     guardian = ctx.pool.guardians[index]
-    cancelled = hits_to_cancel(s.hits, guardian, ctx.attack.policies.guardian) if ctx.guardians_act else 0
+    cancelled = hits_to_cancel(s.hits, guardian, ctx.attack.policies.guardian, ctx.attack.ruleset) if ctx.guardians_act else 0
     faces = ctx.pool.faces.guardian(index)
     if len(faces) > cancelled:
         raise InputError("--guardian-faces", f"at most {plural(cancelled, 'face')} for guardian {index + 1} (one per hit it cancels)", ",".join(faces))

@@ -105,9 +105,12 @@ class Guardian:
     die: str
     surge: str = "none"
     immune_pierce: bool = False
+    suppressed: bool = False
+    """Its suppression tokens reach its courage (ruleset 2.6: it cannot use Guardian X)."""
 
     def label(self) -> str:
-        return f"{self.x},{self.die},{self.surge}" + (",immune-pierce" if self.immune_pierce else "")
+        flags = (",immune-pierce" if self.immune_pierce else "") + (",suppressed" if self.suppressed else "")
+        return f"{self.x},{self.die},{self.surge}{flags}"
 
 
 @dataclass(frozen=True)

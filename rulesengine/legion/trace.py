@@ -16,6 +16,7 @@ from rulesengine.legion.attack import PoolContext, Step, attack_modifications, d
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
 from rulesengine.legion.keywords import danger_sense, surge_charts
+from rulesengine.legion.keywords.guardian import may_act
 from rulesengine.legion.keywords.impervious import extra_defense_dice
 from rulesengine.legion.keywords.pierce import pierce_usable, pool_pierce
 from rulesengine.legion.state import PoolState
@@ -115,6 +116,8 @@ def _guardian(ctx: PoolContext, step: Step, before: PoolState, after: PoolState)
     cancelled = before.hits - after.hits
     if not ctx.guardians_act:
         return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
+    if not may_act(g, ctx.attack.ruleset):
+        return f"Guardian {i + 1} ({g.label()}) cannot act: since 2.6 a unit whose suppression tokens reach its courage cannot use Guardian X."
     if not cancelled:
         return f"Guardian {i + 1} ({g.label()}) cancels nothing."
     return (f"Guardian {i + 1} ({g.label()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "

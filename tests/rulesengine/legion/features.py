@@ -84,6 +84,9 @@ FEATURES: dict[str, dict[str, Any]] = {
     "djem-so": {"djem_so": True, "melee": True},
     "suppressive": {"suppressive": True},
     "smoke": {"smoke": 1},
+    "guardian-suppressed": {"guardian": ["1,red,none,suppressed"]},
+    "guardian-suppressed-2.6": {"guardian": ["1,white,block,immune-pierce,suppressed"], "ruleset": "2.6"},
+    "backup-defender-guardian": {"backup": True, "ruleset": "2.6", "defender_guardian": True},
     "smoke-two": {"smoke": 2, "cover": "light"},
     "vehicle-smoke-2.6": {"smoke": 1, "vehicle": True, "ruleset": "2.6"},
 }

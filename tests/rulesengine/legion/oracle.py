@@ -226,10 +226,12 @@ def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) ->
 
 
 def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
+    """(X, die, chart, immune to Pierce); a suppressed guardian acts as X = 0 in ruleset 2.6."""
     out = []
     for g in c["guardian"]:
         parts = g.split(",")
-        out.append((int(parts[0]), parts[1], parts[2], parts[3:] == ["immune-pierce"]))
+        x = 0 if "suppressed" in parts[3:] and c["ruleset"] != "notes" else int(parts[0])
+        out.append((x, parts[1], parts[2], "immune-pierce" in parts[3:]))
     return out
 
 
@@ -272,7 +274,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 impact = min(hits2, c["impact"] + c["weak_point"])
                 crits2, hits2 = crits2 + impact, hits2 - impact
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
-            if c["backup"] and ranged:
+            if c["backup"] and ranged and not c["defender_guardian"]:
                 hits2 -= min(hits2, 2)
             for _ in range(c["shields"]):
                 if crits2:

@@ -113,3 +113,16 @@ def test_suppressive_adds_a_token_even_when_nothing_hits() -> None:
     assert run(values)["suppression_tokens"] == {"1": "1"}
     assert run({**ONE_HIT, "suppressive": True})["suppression_tokens"] == {"2": "1"}
     assert run({**ONE_HIT, "suppressive": True, "vehicle": True})["suppression_tokens"] == {"0": "1"}
+
+
+def test_a_suppressed_guardian_cannot_act_since_2_6() -> None:
+    values = {**TWO_HITS, "guardian": ["2,red,none,suppressed"]}
+    # Notes: the guardian takes both hits; 2.6: it cannot act and the defender takes them.
+    assert run(values)["guardians"][0]["expected_wounds"] == "1"
+    assert run({**values, "ruleset": "2.6"})["guardians"][0]["expected_wounds"] == "0"
+    assert run({**values, "ruleset": "2.6"})["defender"]["expected_wounds"] == "5/3"
+
+
+def test_a_defender_with_guardian_x_gets_no_backup() -> None:
+    values = {**THREE_HITS, "backup": True, "ruleset": "2.6", "defender_guardian": True}
+    assert run(values)["defender"]["expected_wounds"] == "5/2"
