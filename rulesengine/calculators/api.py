@@ -1,8 +1,9 @@
 """The JSON-in/JSON-out entry point the browser calls inside Pyodide.
 
 `calculate('{"calculator": "legion-attack", "inputs": {"pierce": 2}, "base": "../../"}')`
-answers `{"ok": true, "html": <the result region's HTML>, "result": <the engine's JSON>}`
-or `{"ok": false, "error": "--pierce: a whole number from 0 to 12 (got 99)",
+answers `{"ok": true, "html": <the result region's HTML>, "result": <the engine's JSON>,
+"summary": <one short sentence for the live region>}`
+or `{"ok": false, "error": "Pierce X: a whole number from 0 to 12 (got 99)",
 "option": "pierce", "html": <the error's HTML>}`. It never raises: the page always gets
 something to show.
 """
@@ -10,10 +11,12 @@ something to show.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 
-from rulesengine.calculators.registry import calculator, calculators
+from rulesengine.calculators.registry import Calculator, calculator, calculators
 from rulesengine.calculators.render import compute, error_html, result_html
+from rulesengine.calculators.result import summary
 from rulesengine.errors import InputError, RulesError
 
 
@@ -31,8 +34,12 @@ def _answer(request_json: str) -> dict[str, object]:
         if not isinstance(inputs, Mapping):
             raise InputError("inputs", "a JSON object of input names and values", inputs)
         base = str(request.get("base", ""))
-        result = compute(calc, inputs)
-        return {"ok": True, "html": result_html(calc, result, base), "result": result}
+        try:
+            result = compute(calc, inputs)
+        except InputError as e:
+            return _failure(in_form_words(calc, e), e.option.split("/")[0].lstrip("-").replace("-", "_"))
+        return {"ok": True, "html": result_html(calc, result, base), "result": result,
+                "summary": summary(result, calc.labels)}
     except InputError as e:
         return _failure(str(e), e.option.lstrip("-").replace("-", "_"))
     except RulesError as e:
@@ -41,6 +48,13 @@ def _answer(request_json: str) -> dict[str, object]:
         return _failure(f"request: not JSON ({e.msg} at character {e.pos})", None)
     except Exception as e:  # the page must show every failure, not a dead worker
         return _failure(f"internal error: {type(e).__name__}: {e}", None)
+
+
+def in_form_words(calc: Calculator, error: InputError) -> str:
+    """The engine's refusal as the form says it: each command-line flag (`--defense-faces`)
+    becomes the label beside that input ("Defense faces")."""
+    labels = {o.flag: o.label for o in calc.options}
+    return re.sub(r"--[a-z][a-z0-9-]*", lambda m: labels.get(m.group(0), m.group(0)), str(error))
 
 
 def _failure(message: str, option: str | None) -> dict[str, object]:

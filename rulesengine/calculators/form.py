@@ -19,7 +19,7 @@ REPEAT_SEPARATOR = ";"
 by this character, and the JSON entry point splits them again."""
 
 
-def render_form(options: Sequence[Option], values: Mapping[str, object], shown_first: Sequence[str]) -> str:
+def render_form(options: Sequence[Option], values: Mapping[str, object], shown_first: Sequence[str], note: str = "") -> str:
     """The first `SHOWN_FIRST` inputs named in `shown_first` (the keyword's own inputs,
     then the calculator's usual ones) are open; the others sit in folded groups, one per
     `Option.group`, in the order of `GROUPS`."""
@@ -27,6 +27,8 @@ def render_form(options: Sequence[Option], values: Mapping[str, object], shown_f
     first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name][:SHOWN_FIRST]
     rest = [o for o in options if o not in first]
     parts = ['<form class="calculator-form" autocomplete="off">']
+    if note:
+        parts.append(f'<p class="calculator-nojs" data-nojs>{escape(note)}</p>')
     parts += [render_field(o, values.get(o.name, o.default)) for o in first]
     for group, heading in GROUPS.items():
         members = [o for o in rest if o.group == group]
@@ -45,7 +47,7 @@ def render_field(option: Option, value: object) -> str:
     hint = f'<small class="calculator-allowed">{escape(allowed)}</small>' if allowed else ""
     title = f' title="{escape(option.help)}"' if option.help else ""
     return (
-        f'<label class="calculator-field" data-kind="{option.kind}"{title}>'
+        f'<label class="calculator-field" data-kind="{option.kind}" data-group="{option.group}"{title}>'
         f'<span class="calculator-label">{escape(option.label)}</span>{control}{hint}</label>'
     )
 

@@ -23,6 +23,11 @@ from rulesengine.calculators.registry import Calculator
 from rulesengine.calculators.result import render_result
 
 
+NO_SCRIPT = "This form shows the worked example below; changing it needs JavaScript."
+"""Said inside the form; the page's script hides it, so only a reader without JavaScript
+(whose inputs cannot recompute) reads it."""
+
+
 def compute(calc: Calculator, inputs: Mapping[str, object]) -> dict[str, object]:
     """The engine's JSON result for form-style inputs; raises the engine's InputError."""
     return calc.run(prepare(calc, inputs))
@@ -52,8 +57,8 @@ def render_calculator(
         f'<div class="calculator" data-calculator="{escape(calc.name)}" data-state="static" data-search-exclude'
         f' data-preset="{_attr_json(preset)}" data-base="{escape(base)}">'
         f'<p class="calculator-title">{escape(calc.title)}</p>{head}'
-        f"{render_form(calc.options, inputs, tuple(featured) + calc.fields)}"
-        f'<div class="calculator-result" data-result aria-live="polite">{result_html(calc, result, base)}</div>'
+        f"{render_form(calc.options, inputs, tuple(featured) + calc.fields, NO_SCRIPT)}"
+        f'<div class="calculator-result" data-result>{result_html(calc, result, base)}</div>'
         "</div>"
     )
 

@@ -40,6 +40,28 @@ def render_result(
     return "".join(p for p in parts if p)
 
 
+def summary(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
+    """One short sentence for the live region: the first outcome the result shows, as its
+    expected value and the chance of at least one (or its certain value, in a trace)."""
+    for path, value in leaves(result):
+        label = label_for(path, labels)
+        if not label or not isinstance(value, Mapping):
+            continue
+        certain = _certain(value)
+        if certain is not None:
+            return f"{label}: {certain}."
+        rows = {k: fraction_of(p) or Fraction(0) for k, p in value.items()}
+        if all(re.fullmatch(r"-?\d+", str(k)) for k in rows):
+            mean = sum((int(str(k)) * p for k, p in rows.items()), Fraction(0))
+            at_least_one = sum((p for k, p in rows.items() if int(str(k)) >= 1), Fraction(0))
+            return f"{label}: {decimal(mean)} expected, {percent(at_least_one)} chance of at least 1."
+    for path, value in leaves(result):
+        label = label_for(path, labels)
+        if label and not isinstance(value, Mapping):
+            return f"{label}: {plain(value)}."
+    return "Result updated."
+
+
 def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
     """(path, value) for every distribution and scalar in a result, in the result's order."""
     if isinstance(value, Mapping) and value.get("used") is False:
@@ -125,9 +147,9 @@ def _scalar(path: str, label: str, value: object) -> str:
     if p is None:
         shown = escape(plain(value))
     elif path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
-        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="decimal">≈ {decimal(p)}</span>'
+        shown = f'<span class="decimal">{decimal(p)}</span> {exact(p)}'
     else:
-        shown = f'<span class="fraction">{escape(str(p))}</span> <span class="percent">({percent(p)})</span>'
+        shown = f'<span class="percent">{percent(p)}</span> {exact(p)}'
     return f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: <strong>{shown}</strong></p>'
 
 
@@ -157,7 +179,30 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
 
 
 def _probability(p: Fraction) -> str:
-    return f'<span class="fraction">{escape(str(p))}</span> <span class="percent">{percent(p)}</span>'
+    return f'<span class="percent">{percent(p)}</span> {exact(p)}'
+
+
+SHORT = 13
+"""An exact fraction longer than this many characters is folded: its digits can run to
+99, which would widen any column; the reader opens it on demand."""
+
+
+def exact(p: Fraction) -> str:
+    """The exact value after its rounded one: as it is when short, else folded under a
+    shortened form (first digits, an ellipsis, how many digits) and wrapped anywhere."""
+    text = str(p)
+    if len(text) <= SHORT:
+        return f'<span class="exact">(<span class="fraction">{escape(text)}</span>)</span>'
+    top, _, bottom = text.partition("/")
+    short = _short(top) + ("/" + _short(bottom) if bottom else "")
+    return (
+        f'<details class="exact"><summary>exact {escape(short)}</summary>'
+        f'<span class="fraction">{escape(text)}</span></details>'
+    )
+
+
+def _short(digits: str) -> str:
+    return digits if len(digits) <= 5 else digits[:4] + "…"
 
 
 def _used(result: Mapping[str, object]) -> str:

@@ -21,7 +21,7 @@ def test_a_result_is_the_engines_json_and_the_builds_html():
     assert answer["ok"] is True
     assert answer["result"] == calculator("swtcg-attack").run(inputs)
     page = render_calculator(calculator("swtcg-attack"), inputs, base="../../../")
-    assert f'aria-live="polite">{answer["html"]}</div></div>' in page
+    assert f'data-result>{answer["html"]}</div></div>' in page
 
 
 def test_legion_results_match_the_engine_too():
@@ -46,13 +46,21 @@ def test_an_out_of_range_input_is_an_error_naming_it(name, inputs, option):
     answer = ask(calculator=name, inputs=inputs)
     assert answer["ok"] is False
     assert answer["option"] == option
-    assert answer["error"].startswith(f"--{option.replace('_', '-')}: ")
+    label = next(o.label for o in calculator(name).options if o.name == option)
+    assert answer["error"].startswith(f"{label}: "), "the form's words, not the command line's"
     assert "data-error" in answer["html"]
 
 
 def test_the_error_says_what_is_allowed():
     answer = ask(calculator="swtcg-attack", inputs={"power": 99})
-    assert answer["error"] == "--power: a whole number from 0 to 30 (got 99)"
+    assert answer["error"] == "Attacker's power: a whole number from 0 to 30 (got 99)"
+
+
+def test_a_refusal_names_every_input_by_its_label():
+    answer = ask(calculator="legion-attack", inputs={"black": 3, "attack_faces": "hit,hit", "defense_faces": "block"})
+    assert answer["ok"] is False and answer["option"] == "defense_faces"
+    assert "--" not in answer["error"]
+    assert answer["error"].startswith("Defense faces: only with Attack faces for every attack die (3)")
 
 
 @pytest.mark.parametrize(
@@ -76,3 +84,27 @@ def test_form_values_arrive_as_the_form_sends_them():
     as_form = ask(calculator="legion-attack", inputs={"black": "2", "guardian": "2,red,block; 1,white,none", "attack_faces": ""})
     assert typed["ok"] and as_form["ok"]
     assert as_form["result"] == typed["result"]
+
+
+@pytest.mark.parametrize(
+    "name,inputs",
+    [("legion-attack", {"black": 4, "pierce": 1}), ("swtcg-attack", {"power": 5}), ("legion-attack", {"red": 30, "black": 30 - 30}),
+     ("legion-attack", {"red": 2, "attack_faces": "hit,crit", "defense_faces": "blank,block"}), ("swtcg-hidden-cost", {})],
+)
+def test_the_live_region_gets_one_short_sentence(name, inputs):
+    """Not the whole result (thousands of characters): one sentence a screen reader says."""
+    answer = ask(calculator=name, inputs=inputs)
+    sentence = answer["summary"]
+    assert sentence.endswith(".") and sentence.count(". ") == 0 and len(sentence) <= 120, sentence
+    assert len(sentence) < len(answer["html"]) / 4
+
+
+def test_the_sentence_gives_the_expected_value_and_the_chance_of_at_least_one():
+    from fractions import Fraction
+
+    from rulesengine.calculators.numbers import decimal, percent
+
+    answer = ask(calculator="legion-attack", inputs={"black": 2})
+    wounds = {int(k): Fraction(v) for k, v in answer["result"]["defender"]["wounds"].items()}
+    mean = sum(k * p for k, p in wounds.items())
+    assert answer["summary"] == f"Wounds on the defender: {decimal(mean)} expected, {percent(1 - wounds.get(0, Fraction(0)))} chance of at least 1."

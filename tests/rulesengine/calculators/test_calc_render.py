@@ -139,3 +139,21 @@ def test_everything_is_escaped():
 )
 def test_rounding_is_integer_arithmetic(value, places, shown):
     assert rounded(value, places) == shown
+
+
+@pytest.mark.parametrize(
+    "p,folded",
+    [(Fraction(5, 36), False), (Fraction(1), False), (Fraction(2018029, 3538944), True), (Fraction(7**60, 6**80), True)],
+)
+def test_percent_first_and_a_long_exact_fraction_folded_under_a_short_summary(p, folded):
+    from rulesengine.calculators.result import SHORT, _probability
+
+    cell = parse(f"<td>{_probability(p)}</td>").find("td")
+    first = next(c for c in cell.children if not isinstance(c, str))
+    assert first.attrs["class"] == "percent" and first.text() == percent(p), "the percentage comes first"
+    assert Fraction(cell.find("span", **{"class": "fraction"}).text()) == p, "the exact value is all there"
+    details = cell.find_all("details")
+    assert bool(details) == folded == (len(str(p)) > SHORT)
+    if folded:
+        summary = details[0].find("summary").text()
+        assert len(summary) <= len("exact 1234…/1234…") and summary.startswith("exact ")
