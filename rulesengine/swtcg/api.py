@@ -39,7 +39,7 @@ def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywor
 
 
 OPTIONS: tuple[Option, ...] = (
-    _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power", group="attacker"),
+    _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power", group="dice"),
     _int("accuracy", "Accuracy", 0, -5, 5, "added to each attack die; negative for Accuracy -X", group="attacker"),
     _int("critical_hit", "Critical Hit", 0, 0, 20, "extra damage if any natural 6 is rolled", group="attacker"),
     _bool("armor", "Defender has Armor", "hit only on 5 or more", group="defender"),

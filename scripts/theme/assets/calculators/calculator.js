@@ -18,6 +18,7 @@
       debounceMs: 250,
       startTimeoutMs: 90000, // Pyodide needs 2-4 s on a slow machine; a stalled download more
       requestTimeoutMs: 20000,
+      supersedeAfterMs: 1500, // a request running longer than this is dropped (worker restarted) when a newer input comes
       warm: "intent", // "intent": start Python when the reader reaches for a form; "idle": as soon as the browser is idle
     },
     window.rulesCalculatorSettings || {},
@@ -31,93 +32,164 @@
   const shownFor = new WeakMap(); // root -> JSON of the request whose outcome is on show
   const lastResponse = new WeakMap(); // root -> last response from the engine
   const debouncers = new WeakMap();
-  const pending = new Map(); // request id -> {root, timer}
-  let worker = null;
-  let workerReady = false;
-  let startTimer = null;
+  const slots = new WeakMap(); // root -> its place among the page's calculators (0, 1, ...)
+  const baselines = new WeakMap(); // root -> the inputs the page arrived with
+  const pending = new Map(); // request id -> {root, slot, timer, begun}
+  // One worker per place on the page: a slow calculation in one calculator never delays
+  // another, and the first calculator of the next page (instant navigation) reuses the
+  // first worker, already warm.
+  const workers = new Map(); // slot -> {worker, ready, startTimer}
   let nextId = 1;
 
-  // ---- the worker: one per visit, restarted only when it fails or hangs ----
+  // ---- the workers: one per calculator place, restarted only when one fails, hangs or is cancelled ----
 
-  function startWorker() {
-    if (worker) return worker;
-    worker = new Worker(workerURL, { type: "module", name: "rules-calculators" });
-    workerReady = false;
+  function startWorker(slot = 0) {
+    const existing = workers.get(slot);
+    if (existing) return existing.worker;
+    const entry = { worker: new Worker(workerURL, { type: "module", name: `rules-calculators-${slot}` }), ready: false, startTimer: null };
+    workers.set(slot, entry);
     stats.workersStarted += 1;
-    worker.onmessage = (event) => onWorkerMessage(JSON.parse(event.data));
-    worker.onerror = (event) => {
+    entry.worker.onmessage = (event) => onWorkerMessage(slot, JSON.parse(event.data));
+    entry.worker.onerror = (event) => {
       event.preventDefault();
-      failAll(`The calculator's worker could not start (${event.message || workerURL}).`, event.filename ? `${event.filename}:${event.lineno}` : workerURL);
-      dropWorker();
+      failSlot(slot, `The calculator's worker could not start (${event.message || workerURL}).`, event.filename ? `${event.filename}:${event.lineno}` : workerURL);
+      dropWorker(slot);
     };
-    startTimer = setTimeout(() => {
-      failAll(`Python did not start within ${settings.startTimeoutMs / 1000} s; the calculator will try again on your next change.`, workerURL);
-      dropWorker();
+    entry.startTimer = setTimeout(() => {
+      failSlot(slot, `Python did not start within ${settings.startTimeoutMs / 1000} s; the calculator will try again on your next change.`, workerURL);
+      dropWorker(slot);
     }, settings.startTimeoutMs);
-    return worker;
+    return entry.worker;
   }
 
-  function dropWorker() {
-    if (worker) worker.terminate();
-    worker = null;
-    workerReady = false;
-    clearTimeout(startTimer);
+  function dropWorker(slot) {
+    const entry = workers.get(slot);
+    if (!entry) return;
+    entry.worker.terminate();
+    clearTimeout(entry.startTimer);
+    workers.delete(slot);
   }
 
-  function restartWorker() {
-    dropWorker();
+  function restartWorker(slot) {
+    dropWorker(slot);
     stats.restarts += 1;
-    startWorker();
+    startWorker(slot);
   }
 
-  function onWorkerMessage(message) {
+  function onWorkerMessage(slot, message) {
+    const entry = workers.get(slot);
     if (message.type === "ready") {
-      workerReady = true;
+      if (entry) {
+        entry.ready = true;
+        clearTimeout(entry.startTimer);
+      }
       stats.pythonStartMs = message.startMs;
       stats.pythonPhases = message.phases;
-      clearTimeout(startTimer);
-      for (const [id, entry] of pending) armTimeout(id, entry);
+      for (const [id, waiting] of pending) if (waiting.slot === slot) armTimeout(id, waiting);
       return;
     }
     if (message.type === "failed" && message.id === null) {
-      failAll(`Python could not start: ${message.error}`, message.detail);
-      dropWorker();
+      failSlot(slot, `Python could not start: ${message.error}`, message.detail);
+      dropWorker(slot);
       return;
     }
-    const entry = pending.get(message.id);
-    if (!entry) return;
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
     pending.delete(message.id);
-    clearTimeout(entry.timer);
-    if (latest.get(entry.root) !== message.id) return; // an older answer, already superseded
-    if (message.type === "response") showResponse(entry.root, message.response, message.ms);
-    else showError(entry.root, message.error, message.detail);
+    clearTimeout(waiting.timer);
+    stopClock(waiting.root);
+    if (latest.get(waiting.root) !== message.id) return; // an older answer, already superseded
+    if (message.type === "response") showResponse(waiting.root, message.response, message.ms);
+    else showError(waiting.root, message.error, message.detail);
   }
 
-  function armTimeout(id, entry) {
-    clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => {
+  function armTimeout(id, waiting) {
+    clearTimeout(waiting.timer);
+    waiting.begun = performance.now();
+    waiting.timer = setTimeout(() => {
       // A worker stuck in Python cannot be interrupted; only a new one will answer.
-      failAll(`The calculation took longer than ${settings.requestTimeoutMs / 1000} s and was stopped; Python restarted.`, `request ${id}`);
-      restartWorker();
+      failSlot(waiting.slot, `The calculation took longer than ${settings.requestTimeoutMs / 1000} s and was stopped; Python restarted.`, `request ${id}`);
+      restartWorker(waiting.slot);
     }, settings.requestTimeoutMs);
   }
 
-  function failAll(error, detail) {
-    for (const [, entry] of pending) {
-      clearTimeout(entry.timer);
-      showError(entry.root, error, detail);
+  function failSlot(slot, error, detail) {
+    for (const [id, waiting] of pending) {
+      if (waiting.slot !== slot) continue;
+      clearTimeout(waiting.timer);
+      stopClock(waiting.root);
+      pending.delete(id);
+      showError(waiting.root, error, detail);
     }
-    pending.clear();
+  }
+
+  function busy(slot) {
+    for (const [, waiting] of pending) if (waiting.slot === slot && waiting.begun !== null) return waiting;
+    return null;
   }
 
   function send(root, request) {
+    const slot = slots.get(root) || 0;
+    // A newer input supersedes an older request: if this calculator's worker is still deep
+    // in a calculation the reader no longer wants, a fresh worker answers sooner.
+    const stale = busy(slot);
+    if (stale && performance.now() - stale.begun > settings.supersedeAfterMs) {
+      for (const [id, waiting] of pending) if (waiting.slot === slot) { clearTimeout(waiting.timer); pending.delete(id); }
+      restartWorker(slot);
+    }
     const id = nextId++;
-    const entry = { root, timer: null };
-    pending.set(id, entry);
+    const waiting = { root, slot, timer: null, begun: null };
+    pending.set(id, waiting);
     latest.set(root, id);
     stats.requests += 1;
-    startWorker().postMessage(JSON.stringify({ type: "calculate", id, request }));
-    if (workerReady) armTimeout(id, entry);
+    startWorker(slot).postMessage(JSON.stringify({ type: "calculate", id, request }));
+    const entry = workers.get(slot);
+    if (entry && entry.ready) armTimeout(id, waiting);
+    startClock(root);
+  }
+
+  function cancel(root) {
+    const slot = slots.get(root) || 0;
+    for (const [id, waiting] of pending) if (waiting.root === root) { clearTimeout(waiting.timer); pending.delete(id); }
+    stopClock(root);
+    latest.set(root, null);
+    shownFor.delete(root);
+    restartWorker(slot);
+    setState(root, "error", "Cancelled. The result below is for the previous inputs.");
+  }
+
+  // ---- a long request shows its elapsed time and a cancel control ----
+
+  const clocks = new WeakMap(); // root -> interval
+  function startClock(root) {
+    stopClock(root);
+    const begun = performance.now();
+    clocks.set(root, setInterval(() => {
+      const seconds = Math.floor((performance.now() - begun) / 1000);
+      if (seconds < 1 || root.getAttribute("data-state") !== "loading") return;
+      // Beside the status line but outside the live region: a ticking count is not announced.
+      const { result } = parts(root);
+      const line = ensure(root, result, "data-elapsed", "p", "calculator-elapsed", ["aria-live", "off"]);
+      if (!line.querySelector("[data-cancel]")) {
+        const text = document.createElement("span");
+        const stop = document.createElement("button");
+        stop.type = "button";
+        stop.className = "calculator-cancel";
+        stop.setAttribute("data-cancel", "");
+        stop.textContent = "Cancel";
+        stop.addEventListener("click", () => cancel(root));
+        line.replaceChildren(text, " ", stop);
+      }
+      line.hidden = false;
+      line.firstChild.textContent = `Still computing: ${seconds} s`;
+    }, 250));
+  }
+
+  function stopClock(root) {
+    clearInterval(clocks.get(root));
+    clocks.delete(root);
+    const line = root.querySelector(":scope > [data-elapsed]");
+    if (line) line.hidden = true;
   }
 
   // ---- one calculator on the page ----
@@ -164,7 +236,8 @@
     const { result } = parts(root);
     result.innerHTML = response.html;
     clearProblem(root);
-    setState(root, "ready", `Computed in your browser by the rules engine (${ms} ms).`);
+    // The live region says one short sentence, never the whole result.
+    setState(root, "ready", `${response.summary || "Result updated."} (${ms} ms)`);
     root.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: response }));
   }
 
@@ -185,7 +258,7 @@
       problem.append(more);
     }
     problem.hidden = false;
-    if (optionName && form) markInvalid(form, optionName.replace(/^--/, "").replace(/-/g, "_"));
+    if (optionName && form) markInvalid(form, optionName.replace(/^--/, "").replace(/-/g, "_"), error);
     setState(root, "error", "The result below is for the previous inputs.");
   }
 
@@ -193,11 +266,29 @@
     const { problem, form } = parts(root);
     problem.hidden = true;
     problem.replaceChildren();
-    if (form) for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    if (form) {
+      for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+      for (const el of form.querySelectorAll("[data-field-error]")) el.remove();
+    }
   }
 
-  function markInvalid(form, name) {
-    for (const el of form.querySelectorAll("[name]")) if (el.name === name) el.setAttribute("aria-invalid", "true");
+  // The refusal also stands beside the field it names (opening its group if folded).
+  function markInvalid(form, name, error) {
+    for (const el of form.querySelectorAll("[name]")) {
+      if (el.name !== name) continue;
+      el.setAttribute("aria-invalid", "true");
+      const field = el.closest(".calculator-field");
+      if (!field || !error || field.querySelector("[data-field-error]")) continue;
+      const note = document.createElement("small");
+      note.className = "calculator-field-error";
+      note.setAttribute("data-field-error", "");
+      note.id = `calculator-error-${name}-${Math.random().toString(36).slice(2, 8)}`;
+      note.textContent = error;
+      field.append(note);
+      el.setAttribute("aria-describedby", note.id);
+      const group = field.closest("details");
+      if (group) group.open = true;
+    }
   }
 
   function labelOf(el) {
@@ -222,10 +313,11 @@
     const messages = [];
     for (const el of form.elements) {
       if (!el.name || el.disabled || el.checkValidity()) continue;
-      el.setAttribute("aria-invalid", "true");
       const got = el.validity.badInput ? "not a number" : el.value === "" ? "nothing" : el.value;
       const allowed = el.type === "number" ? allowedRange(el) : el.validationMessage;
-      messages.push(`${labelOf(el)}: ${allowed} (got ${got}).`);
+      const message = `${labelOf(el)}: ${allowed} (got ${got}).`;
+      markInvalid(form, el.name, message);
+      messages.push(message);
     }
     return messages;
   }
@@ -260,7 +352,7 @@
     return inputs;
   }
 
-  function recompute(root, force = false) {
+  function recompute(root, force = false, fromAddress = false) {
     if (!root.isConnected) return; // the reader has moved to another page
     const { form } = parts(root);
     // data-base is the way back to the site root, so links in the result resolve.
@@ -279,7 +371,9 @@
     }
     shownFor.set(root, key);
     lastRequest.set(root, request);
-    setState(root, "loading", workerReady ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
+    if (!fromAddress) writeAddress(root, request.inputs);
+    const entry = workers.get(slots.get(root) || 0);
+    setState(root, "loading", entry && entry.ready ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
     send(root, request);
   }
 
@@ -305,29 +399,100 @@
     slot.timer = setTimeout(tick, settings.debounceMs);
   }
 
-  function mount(root) {
+  function mount(root, slot) {
     if (mounted.has(root)) return;
     const { form } = parts(root);
     if (!form) return;
     mounted.add(root);
+    slots.set(root, slot);
+    for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
+    baselines.set(root, inputsOf(form));
     form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
-    form.addEventListener("input", () => schedule(root));
+    form.addEventListener("input", (event) => { followDice(form, event.target); schedule(root); });
     form.addEventListener("change", () => schedule(root));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       recompute(root, true);
     });
     for (const type of ["pointerover", "focusin", "touchstart"]) {
-      form.addEventListener(type, startWorker, { once: true, passive: true });
+      form.addEventListener(type, () => startWorker(slots.get(root) || 0), { once: true, passive: true });
     }
   }
 
+  // ---- a worked example whose dice count changes becomes a probability calculation ----
+
+  // The faces rolled (group "trace") belong to the example's dice; once the reader changes
+  // how many dice there are, they no longer fit, so they are cleared and the calculator
+  // answers with the exact distribution for the new dice.
+  function followDice(form, target) {
+    const field = target && target.closest && target.closest(".calculator-field");
+    if (!field || field.getAttribute("data-group") !== "dice" || target.type !== "number") return;
+    for (const face of form.querySelectorAll('.calculator-field[data-group="trace"] [name]')) {
+      if (face.tagName === "SELECT") face.selectedIndex = 0;
+      else face.value = "";
+    }
+  }
+
+  // ---- the inputs live in the page address: share, back and forward ----
+
+  // Each calculator's inputs that differ from the page's own go in the query as
+  // `c.<name>=<value>` (the second calculator `c2.<name>`, and so on).
+  function prefix(root) {
+    const slot = slots.get(root) || 0;
+    return slot === 0 ? "c." : `c${slot + 1}.`;
+  }
+
+  function writeAddress(root, inputs) {
+    const base = baselines.get(root) || {};
+    const url = new URL(window.location.href);
+    const mine = prefix(root);
+    for (const key of Array.from(url.searchParams.keys())) if (key.startsWith(mine)) url.searchParams.delete(key);
+    for (const [name, value] of Object.entries(inputs)) {
+      if (JSON.stringify(base[name]) === JSON.stringify(value)) continue;
+      url.searchParams.set(mine + name, Array.isArray(value) ? JSON.stringify(value) : String(value));
+    }
+    if (url.href === window.location.href) return;
+    // The first change after arriving is a new history entry; later ones refine it.
+    const state = { calculators: true };
+    if (history.state && history.state.calculators) history.replaceState(state, "", url.href);
+    else history.pushState(state, "", url.href);
+  }
+
+  function readAddress(root) {
+    const { form } = parts(root);
+    if (!form) return;
+    const mine = prefix(root);
+    const params = new URLSearchParams(window.location.search);
+    const base = baselines.get(root) || {};
+    let changed = false;
+    for (const el of form.querySelectorAll("[name]")) {
+      const given = params.has(mine + el.name) ? params.get(mine + el.name) : null;
+      const want = given === null ? base[el.name] : given;
+      if (want === undefined) continue;
+      if (el.type === "checkbox") {
+        const on = want === true || want === "true";
+        if (el.checked !== on) { el.checked = on; changed = true; }
+      } else {
+        const text = Array.isArray(want) ? want.join("; ") : String(want);
+        if (el.value !== text) { el.value = text; changed = true; }
+      }
+    }
+    if (changed || (Array.from(params.keys()).some((k) => k.startsWith(mine)) && root.getAttribute("data-state") === "static")) {
+      recompute(root, true, true);
+    }
+  }
+
+  window.addEventListener("popstate", () => {
+    for (const root of document.querySelectorAll("[data-calculator]")) if (mounted.has(root)) readAddress(root);
+  });
+
   function mountAll() {
     const roots = document.querySelectorAll("[data-calculator]");
-    roots.forEach(mount);
+    roots.forEach((root, slot) => mount(root, slot));
+    roots.forEach((root) => readAddress(root));
     if (roots.length && settings.warm === "idle") {
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
-      idle(() => startWorker(), { timeout: 5000 });
+      idle(() => startWorker(0), { timeout: 5000 });
     }
   }
 
@@ -337,7 +502,8 @@
     mountAll,
     request: (root) => lastRequest.get(root) || null,
     response: (root) => lastResponse.get(root) || null,
-    workerReady: () => workerReady,
+    workerReady: (slot = 0) => Boolean(workers.get(slot) && workers.get(slot).ready),
+    workers: () => workers.size,
   };
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
