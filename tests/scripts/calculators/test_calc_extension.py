@@ -109,7 +109,7 @@ def test_pre_rendered_results_equal_what_the_browser_gets():
         request = {"calculator": root.attrs["data-calculator"], "inputs": json.loads(root.attrs["data-preset"]), "base": root.attrs["data-base"]}
         answer = json.loads(calculate(json.dumps(request)))
         assert answer["ok"]
-        assert f'aria-live="polite">{answer["html"]}</div></div>' in html
+        assert f'data-result>{answer["html"]}</div></div>' in html
 
 
 def test_the_coverage_page_lists_keywords_blocks_and_their_results():
