@@ -19,6 +19,7 @@ from rulesengine.calculators.render import render_calculator
 from rulesengine.errors import RulesError
 from scripts.calculators.check import run_block
 from scripts.calculators.coverage import COVERAGE_PAGE, BlockRecord, coverage_markdown
+from scripts.calculators.example import example_item
 from scripts.calculators.fence import FENCE_NAME, BlockError, parse_block
 from scripts.vault.extension import ExtensionProblem, PageContext, SourceLocation
 
@@ -30,6 +31,7 @@ class CalculatorExtension:
     def __post_init__(self) -> None:
         self._blocks: dict[str, list[BlockRecord]] = {}
         self._added = False  # a keyword page got the registry's calculator
+        self._calculators: dict[str, set[str]] = {}  # page -> the calculators it shows
 
     def render_fence(self, info: str, source: str, where: SourceLocation, page: PageContext) -> str:
         """Run the block; a block that cannot run or whose expectation fails stops the build."""
@@ -44,8 +46,17 @@ class CalculatorExtension:
         self._record(page, BlockRecord(where.path, where.line, block.calculator, keyword, failure, len(block.expectations)))
         if failure:
             raise ExtensionProblem(f"calculator block: {failure}")
-        html = render_calculator(
-            checked.calc, checked.inputs, featured=tuple(checked.inputs), base=base_for(page.src_path), caption=block.caption
+        # One calculator per page (per kind of calculator): the first example sets it; every
+        # example, that one included, is a compact item below it.
+        base = base_for(page.src_path)
+        shown = self._calculators.setdefault(page.src_path, set())
+        first = not shown
+        html = ""
+        if checked.calc.name not in shown:
+            shown.add(checked.calc.name)
+            html = render_calculator(checked.calc, checked.inputs, featured=tuple(checked.inputs), base=base)
+        html += example_item(
+            checked.calc, checked.inputs, checked.result, block.expectations, caption=block.caption, base=base, first=first
         )
         return f"\n{html}\n"
 

@@ -96,21 +96,26 @@ def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
 
 
 @pytest.mark.parametrize(
-    "page,expected",
+    "page,calculators,examples",
     [
-        ("legion/keywords/guardian-x/index.html", ["legion-attack"] * 4),
-        ("legion/keywords/pierce-x/index.html", ["legion-attack"]),
-        ("legion/attack/index.html", ["legion-attack"]),
-        ("legion/attack-resolution-and-vehicle-damage/index.html", ["legion-vehicle-damage", "legion-attack", "legion-attack"]),
-        ("swtcg/the-cantina/index.html", ["swtcg-attack"] * 10),
-        ("swtcg/keywords/evade/index.html", ["swtcg-attack"]),
-        ("swtcg/keywords/hidden-cost/index.html", ["swtcg-hidden-cost"]),
-        ("swtcg/keywords/enhance/index.html", []),
+        ("legion/keywords/guardian-x/index.html", ["legion-attack"], 4),
+        ("legion/keywords/pierce-x/index.html", ["legion-attack"], 1),
+        ("legion/attack/index.html", ["legion-attack"], 0),
+        ("legion/attack-resolution-and-vehicle-damage/index.html", ["legion-vehicle-damage", "legion-attack"], 3),
+        ("swtcg/the-cantina/index.html", ["swtcg-attack"], 10),
+        ("swtcg/keywords/evade/index.html", ["swtcg-attack"], 0),
+        ("swtcg/keywords/hidden-cost/index.html", ["swtcg-hidden-cost"], 0),
+        ("swtcg/keywords/enhance/index.html", [], 0),
     ],
 )
-def test_pages_carry_their_calculators(site, page, expected):
+def test_pages_carry_one_calculator_of_each_kind_and_a_list_of_examples(site, page, calculators, examples):
     html = (site / page).read_text()
-    assert re.findall(r'data-calculator="([^"]+)"', html) == expected
+    assert re.findall(r'data-calculator="([^"]+)"', html) == calculators
+    assert len(re.findall(r"data-example(?:=\"\")? ", html)) == examples
+    # The list follows the calculator; each example is checked and loads into it.
+    if examples:
+        assert html.index("data-calculator=") < html.index("Worked examples")
+        assert html.count('class="calculator-example-load"') == examples
 
 
 def test_the_guardian_example_is_pre_rendered_in_trace_mode(site):

@@ -458,28 +458,69 @@
     else history.pushState(state, "", url.href);
   }
 
+  // Set the form's controls to `values` (name -> value; a missing name keeps its control);
+  // answers whether anything changed. A folded group holding a changed control opens.
+  function setInputs(form, values) {
+    let changed = false;
+    for (const el of form.querySelectorAll("[name]")) {
+      const want = values[el.name];
+      if (want === undefined) continue;
+      let moved = false;
+      if (el.type === "checkbox") {
+        const on = want === true || want === "true";
+        moved = el.checked !== on;
+        el.checked = on;
+      } else {
+        const text = want === null ? "" : Array.isArray(want) ? want.join("; ") : String(want);
+        moved = el.value !== text;
+        el.value = text;
+      }
+      if (moved) {
+        changed = true;
+        const group = el.closest("details");
+        if (group) group.open = true;
+      }
+    }
+    return changed;
+  }
+
   function readAddress(root) {
     const { form } = parts(root);
     if (!form) return;
     const mine = prefix(root);
     const params = new URLSearchParams(window.location.search);
-    const base = baselines.get(root) || {};
-    let changed = false;
-    for (const el of form.querySelectorAll("[name]")) {
-      const given = params.has(mine + el.name) ? params.get(mine + el.name) : null;
-      const want = given === null ? base[el.name] : given;
-      if (want === undefined) continue;
-      if (el.type === "checkbox") {
-        const on = want === true || want === "true";
-        if (el.checked !== on) { el.checked = on; changed = true; }
-      } else {
-        const text = Array.isArray(want) ? want.join("; ") : String(want);
-        if (el.value !== text) { el.value = text; changed = true; }
-      }
-    }
+    const values = Object.assign({}, baselines.get(root) || {});
+    for (const el of form.querySelectorAll("[name]")) if (params.has(mine + el.name)) values[el.name] = params.get(mine + el.name);
+    const changed = setInputs(form, values);
     if (changed || (Array.from(params.keys()).some((k) => k.startsWith(mine)) && root.getAttribute("data-state") === "static")) {
       recompute(root, true, true);
     }
+  }
+
+  // ---- a worked example's button loads it into the page's calculator ----
+
+  function calculatorFor(item) {
+    const name = item.getAttribute("data-for");
+    // The last calculator of that kind above the example, else the first below it.
+    const same = Array.from(document.querySelectorAll("[data-calculator]")).filter((root) => root.getAttribute("data-calculator") === name);
+    const above = same.filter((root) => root.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return above.length ? above[above.length - 1] : same[0] || null;
+  }
+
+  function mountExample(item) {
+    const button = item.querySelector("[data-load-example]");
+    const root = calculatorFor(item);
+    if (!button || !root || button.hasAttribute("data-mounted")) return;
+    button.setAttribute("data-mounted", "");
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const { form } = parts(root);
+      setInputs(form, JSON.parse(button.getAttribute("data-inputs")));
+      recompute(root, true);
+      root.scrollIntoView({ block: "start", behavior: "smooth" });
+      const first = form.querySelector("input, select");
+      if (first) first.focus({ preventScroll: true });
+    });
   }
 
   window.addEventListener("popstate", () => {
@@ -490,6 +531,7 @@
     const roots = document.querySelectorAll("[data-calculator]");
     roots.forEach((root, slot) => mount(root, slot));
     roots.forEach((root) => readAddress(root));
+    document.querySelectorAll("[data-example]").forEach(mountExample);
     if (roots.length && settings.warm === "idle") {
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
       idle(() => startWorker(0), { timeout: 5000 });
