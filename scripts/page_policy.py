@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from functools import lru_cache
 from html.parser import HTMLParser
 
 # Written in the template where the hashes go; replaced by them here.
@@ -33,6 +34,7 @@ class _StartTag(HTMLParser):
         self.attrs = {name: value or "" for name, value in attrs}
 
 
+@lru_cache(maxsize=256)  # the theme writes the same few start tags on every page
 def _runs(start_tag: str) -> bool:
     parser = _StartTag()
     parser.feed(start_tag)

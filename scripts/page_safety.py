@@ -82,17 +82,20 @@ _DRAWING = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _LINK_TAG = re.compile(r"</?a\b[^>]*>")
 
 
+# Built once: handing the allowlist to nh3 on every page cost half of its time.
+_CLEANER = nh3.Cleaner(
+    tags=set(_TAGS),
+    clean_content_tags=set(_CLEAN_CONTENT),
+    attributes={tag: set(names) for tag, names in _ATTRIBUTES.items()},
+    generic_attribute_prefixes={"data-", "aria-"},
+    url_schemes=set(_URL_SCHEMES),
+    link_rel=None,
+)
+
+
 def safe_body(body_html: str) -> str:
     """The body with what would run removed and everything else as it was."""
-    return _unwrap_links_in_drawings(nh3.clean(
-        body_html,
-        tags=set(_TAGS),
-        clean_content_tags=set(_CLEAN_CONTENT),
-        attributes={tag: set(names) for tag, names in _ATTRIBUTES.items()},
-        generic_attribute_prefixes={"data-", "aria-"},
-        url_schemes=set(_URL_SCHEMES),
-        link_rel=None,
-    ))
+    return _unwrap_links_in_drawings(_CLEANER.clean(body_html))
 
 
 def _unwrap_links_in_drawings(body_html: str) -> str:
