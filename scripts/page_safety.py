@@ -82,6 +82,16 @@ _DRAWING = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _LINK_TAG = re.compile(r"</?a\b[^>]*>")
 
 
+# The theme's own elements are found by ids and names that start with "__" (__config,
+# __drawer, __search, __toc, __nav_1, __palette_0, __tabbed_…); a note's element with one
+# of them, placed before the theme's, would be found instead and break the page's scripts.
+_THEME_NAMES = ("id", "name", "for", "form", "list")
+
+
+def _not_the_themes(tag: str, attribute: str, value: str) -> str | None:
+    return None if attribute in _THEME_NAMES and value.startswith("__") else value
+
+
 # Built once: handing the allowlist to nh3 on every page cost half of its time.
 _CLEANER = nh3.Cleaner(
     tags=set(_TAGS),
@@ -90,6 +100,7 @@ _CLEANER = nh3.Cleaner(
     generic_attribute_prefixes={"data-", "aria-"},
     url_schemes=set(_URL_SCHEMES),
     link_rel=None,
+    attribute_filter=_not_the_themes,
 )
 
 

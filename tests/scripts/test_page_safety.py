@@ -84,6 +84,9 @@ RAW_HTML = [
     # breaks the theme's scripts), its text kept.
     ('<h2 id="h">"&gt;<svg onload=alert(1)> and a &lt; b<a class="headerlink" href="#h">¶</a></h2>',
      '<h2 id="h">"&gt;<svg> and a &lt; b¶</svg></h2>'),
+    # The theme finds its own elements by these ids: a note's copy would be found first.
+    ('<div id="__config">{}</div><label for="__drawer">menu</label><input name="__search" id="_1">',
+     '<div>{}</div><label>menu</label><input id="_1">'),
 ]
 
 KEPT = [
