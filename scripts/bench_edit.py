@@ -102,7 +102,13 @@ def shipped_copy(out: Path) -> Path:
 def generated_latency(count: int) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         generate(Path(tmp), count)
-        return edit_to_page(Path(tmp) / "vault" / "mkdocs.yml", "alpha/Rule 0001.md", "beta/Rule 0003.md", "Rule 0003")
+        docs = Path(tmp) / "vault" / "docs"
+        note = min((docs / "alpha").glob("*.md"))
+        text = note.read_text(encoding="utf-8")
+        # A target the note does not mention yet, so its backlinks gain an entry.
+        target = next(p for p in sorted((docs / "beta").glob("*.md")) if p.stem not in text)
+        return edit_to_page(docs.parent / "mkdocs.yml", note.relative_to(docs).as_posix(),
+                            target.relative_to(docs).as_posix(), target.stem)
 
 
 def main() -> None:
