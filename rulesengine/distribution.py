@@ -50,7 +50,8 @@ class Distribution(Generic[T]):
         out: dict[U, Fraction] = {}
         for outcome, p in self._p.items():
             key = f(outcome)
-            out[key] = out.get(key, 0) + p
+            # Only outcomes that meet add up (a Fraction sum is slow; most keys are new).
+            out[key] = out[key] + p if key in out else p
         return Distribution._trusted(out)
 
     def bind(self, f: Callable[[T], Distribution[U]]) -> Distribution[U]:

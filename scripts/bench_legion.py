@@ -78,19 +78,32 @@ def timed(f: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, out
 
 
-SPLITS = ((30, 0, 0), (0, 30, 0), (0, 0, 30), (10, 10, 10), (15, 15, 0), (0, 15, 15), (20, 5, 5))
-CONVERTS = ((0, 0), (1, 0), (2, 0), (3, 0), (5, 0), (10, 0), (10, 5), (10, 10))
+SPLITS = ((30, 0, 0), (0, 30, 0), (0, 0, 30), (10, 10, 10), (15, 15, 0), (0, 15, 15))
+CONVERTS = ((0, 0), (1, 0), (3, 2), (10, 0), (10, 10))
 """(Critical X, surge tokens): with no surge chart, how many surges the pool converts."""
-REROLLS = ((5, 3), (5, 0), (2, 3))
-"""(aim tokens, Precise X)."""
+REROLLS = ((5, 3, 0), (5, 3, 10), (2, 0, 10))
+"""(aim tokens, Precise X, observation tokens)."""
+POLICIES = ("blanks-and-useless-surges", "blanks-only", "crit-fishing")
+DEFENDERS: tuple[dict[str, Any], ...] = (
+    {"pierce": 2, "defense": "red", "guardian": ["2,red,block", "1,white,none"], "dodge": 2, "cover": "heavy", "impervious": True},
+    {"ruleset": "2.6", "pierce": 1, "defense": "white", "guardian": ["2,red,block"], "cover": "heavy", "dodge": 1,
+     "danger_sense": 4, "suppression": 4, "uncanny_luck": 3, "shields": 2},
+)
+"""A defender whose steps fan out the most: guardians, cover (a cover roll under 2.6), dodge,
+Impervious, defense rerolls."""
 
 
 def candidates() -> list[dict[str, Any]]:
-    """Inputs at the form's bounds along the dimensions the cost grows with."""
+    """Inputs at the form's bounds along the dimensions the cost grows with: every split,
+    conversion and policy with the most rerolls, and every reroll budget for the split and
+    conversion that cost most (10 of each colour, everything converted)."""
     out = []
-    for (red, black, white), (critical, tokens), (aim, precise) in itertools.product(SPLITS, CONVERTS, REROLLS):
+    for (red, black, white), (critical, tokens), policy, defender in itertools.product(SPLITS, CONVERTS, POLICIES, DEFENDERS):
         out.append({"red": red, "black": black, "white": white, "critical": critical, "surge_tokens": tokens,
-                    "aim": aim, "precise": precise, "pierce": 2, "defense": "red", "guardian": ["2,red,block"]})
+                    "aim": 5, "precise": 3, "observe": 10, "aim_policy": policy, **defender})
+    for (aim, precise, observe), defender in itertools.product(REROLLS, DEFENDERS):
+        out.append({"red": 10, "black": 10, "white": 10, "critical": 10, "surge_tokens": 10,
+                    "aim": aim, "precise": precise, "observe": observe, **defender})
     return out
 
 
@@ -106,22 +119,32 @@ def time_in_fresh_python(values: dict[str, Any], limit: float) -> float | None:
 
 
 def time_in_pyodide(inputs: list[dict[str, Any]], limit: float) -> list[dict[str, Any]] | None:
-    """Each input's first call in Pyodide under Node (None when Node or Pyodide is missing,
-    or the whole batch outlives `limit`)."""
+    """Each input's call in a fresh Pyodide under Node, as a new browser worker runs it (None
+    when Node or Pyodide is missing). An input past `limit` seconds shows as infinite."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
         return None
     script = ROOT / "scripts" / "bench_legion_pyodide.mjs"
-    try:
-        done = subprocess.run([node, str(script), str(ROOT)], input=json.dumps(inputs), capture_output=True, text=True, timeout=limit, check=True)
-    except subprocess.TimeoutExpired:
-        return None
-    timed: list[dict[str, Any]] = json.loads(done.stdout)
+    timed: list[dict[str, Any]] = []
+    for values in inputs:
+        try:
+            done = subprocess.run([node, str(script), str(ROOT)], input=json.dumps([values]), capture_output=True,
+                                  text=True, timeout=limit, check=True)
+        except subprocess.TimeoutExpired:
+            timed.append({"input": values, "seconds": float("inf")})
+            continue
+        timed.extend(json.loads(done.stdout))
     return timed
 
 
 def _shown(values: dict[str, Any]) -> str:
-    return " ".join(f"--{k.replace('_', '-')} {v}" for k, v in values.items() if k != "guardian") + " --guardian 2,red,block"
+    """The input as command-line flags."""
+    parts = []
+    for k, v in values.items():
+        flag = "--" + k.replace("_", "-")
+        for one in v if isinstance(v, list) else [v]:
+            parts.append(flag if one is True else f"{flag} {one}")
+    return " ".join(parts)
 
 
 def search(limit: float, top: int) -> None:
@@ -136,11 +159,11 @@ def search(limit: float, top: int) -> None:
         shown = f"> {limit:.0f} s (stopped)" if seconds == float("inf") else f"{seconds:8.3f} s"
         print(f"  {shown:>18}  {_shown(values)}")
     within = [v for s, v in timed if s <= limit][:top]
-    pyodide = time_in_pyodide(within, limit * 4 * top)
+    pyodide = time_in_pyodide(within, limit + 30)
     if pyodide is None:
         print("Pyodide: not measured (no node, no node_modules/pyodide, or past the time limit)")
         return
-    print("Pyodide (Node), the slowest inputs CPython finished:")
+    print("Pyodide (Node, a fresh Pyodide per input; loading it is not counted), the slowest inputs CPython finished:")
     for t in pyodide:
         print(f"  {t['seconds']:8.3f} s  {_shown(t['input'])}")
 

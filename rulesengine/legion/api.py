@@ -14,10 +14,11 @@ from fractions import Fraction
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
-from rulesengine.legion.attack_dice import costly_aim
+from rulesengine.legion.attack_dice import costly_aim, token_budgets
 from rulesengine.legion.resolve import PoolResult, resolve_attack
 from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
+from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
@@ -149,6 +150,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("guardian_faces", "Guardian faces", "text", None, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
     Option("defense_faces", "Defense faces", "text", None, help="trace: comma list of block, surge, blank, one per defense die", group="trace"),
     *(_policy(d) for d in policies.CHOICES),
+    _int("target", "Target wounds", MAX_DICE, "aim policy optimal: maximise the chance of at least this many wounds "
+         "(0: the expected wounds)", group="policies"),
 )
 
 VEHICLE_OPTIONS: tuple[Option, ...] = (
@@ -232,7 +235,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                         hold_the_line=_bool_of(v, "hold_the_line"), death_from_above=_bool_of(v, "death_from_above"),
                         ram=_int_of(v, "ram"), lethal=_int_of(v, "lethal"), marksman=_bool_of(v, "marksman"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
-                               pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"))
+                               pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"),
+                               target=_int_of(v, "target"))
     pool = AttackPool(weapons, defender, guardians, faces)
     return Attack(attacker, (pool,), melee=_bool_of(v, "melee"), ruleset=ruleset, policies=chosen)
 
@@ -251,7 +255,7 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
                     "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
-                    "lethal", "marksman")
+                    "lethal", "marksman", "target")
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 
@@ -299,6 +303,11 @@ def check_cost(attack: Attack) -> None:
         why = costly_aim((w.red, w.black, w.white), conversion, tokens, attack.policies.aim)
         if why:
             raise InputError("--aim-policy", why, attack.policies.aim)
+        budgets = token_budgets(attack.attacker.aim, attack.attacker.precise, True, pool.defender.observe)
+        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets)
+        if attack.policies.aim == "optimal" and cost > OPTIMAL_MAX_COST:
+            raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost:,} above {OPTIMAL_MAX_COST:,}; "
+                             "fewer dice, colours, tokens or Precise lower it), or choose another policy", attack.policies.aim)
 
 
 def run(values: Mapping[str, object]) -> dict[str, object]:

@@ -77,10 +77,15 @@ class Step:
     """True when the step rolls dice (it returns a distribution, not one state)."""
 
 
+def attack_conversion(ctx: PoolContext, surge_tokens: int) -> SurgeConversion:
+    """Step 4c's converters for this pool: the chart, Critical X, the surge tokens left."""
+    return SurgeConversion(surge_charts.attack_chart(ctx.attack.attacker, ctx.attack.melee), ctx.pool.weapons.critical, surge_tokens)
+
+
 def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> Distribution[AttackResults]:
     """Step 4: roll the attack dice, reroll them with aim tokens, convert attack surges."""
     attacker, weapons = ctx.attack.attacker, ctx.pool.weapons
-    conversion = SurgeConversion(surge_charts.attack_chart(attacker, ctx.attack.melee), weapons.critical, surge_tokens)
+    conversion = attack_conversion(ctx, surge_tokens)
     return roll_attack_dice(
         (weapons.red, weapons.black, weapons.white),
         conversion,

@@ -14,7 +14,7 @@ from functools import lru_cache
 from rulesengine.distribution import Distribution
 from rulesengine.legion.dice import ATTACK_COLOURS, attack_die
 from rulesengine.legion.keywords.aim import dice_per_token
-from rulesengine.legion.reroll_counts import Classes, rerolled_vectors
+from rulesengine.legion.reroll_counts import Budgets, Classes, rerolled_vectors
 from rulesengine.legion.spare_surges import rerolled_results
 from rulesengine.legion.surges import ZERO, SurgeConversion, Vector
 
@@ -47,7 +47,7 @@ def roll_attack_dice(
     `count_aims=False` when no later pool can spend the tokens (fewer states).
     `observations`: observation tokens spent after the aim tokens, one die each."""
     if (aims or observations) and not faces:
-        budgets = tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, 0)] * observations)
+        budgets = token_budgets(aims, precise, count_aims, observations)
         if aim_policy == "blanks-and-spare-surges" and _surges_can_be_spare(pool, conversion):
             counted = rerolled_results(pool, conversion, budgets, True)
             return Distribution({AttackResults(*k): w for k, w in counted.items()})
@@ -60,6 +60,12 @@ def roll_attack_dice(
         key = AttackResults(crits, hits, aims_spent, tokens)
         out[key] = out.get(key, 0) + w
     return Distribution(out)
+
+
+def token_budgets(aims: int, precise: int, count_aims: bool, observations: int) -> Budgets:
+    """Aim tokens (2 dice plus Precise X, counted as spent when kept for later) and then
+    observation tokens (1 die each)."""
+    return tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, 0)] * observations)
 
 
 SPARE_SURGES_MAX_DICE = 12

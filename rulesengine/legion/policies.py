@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import UnknownNameError
 
-AIM = ("blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing")
+AIM = ("blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing", "optimal")
 GUARDIAN = ("max", "none")
 PIERCE = ("guardian-first", "defender-only")
 DODGE = ("max", "none")
@@ -32,6 +32,11 @@ HELP: dict[str, dict[str, str]] = {
         "crit-fishing": (
             "each token rerolls blanks and hits alike, best colour first, to look for crits; a surge is "
             "rerolled when it can only end as a hit or a blank, kept when it may become a crit or a token's hit"
+        ),
+        "optimal": (
+            "at every token, the rerolls that maximise the defender's expected wounds (or, with a target k, "
+            "the chance of at least k wounds), exactly, given every later step; refused before computing "
+            "above a declared size"
         ),
     },
     "guardian": {
@@ -57,6 +62,8 @@ class Policies:
     guardian: str = GUARDIAN[0]
     pierce: str = PIERCE[0]
     dodge: str = DODGE[0]
+    target: int = 0
+    """With aim `optimal`: 0 maximises expected wounds, k > 0 the chance of at least k."""
 
     def __post_init__(self) -> None:
         for decision, choices in CHOICES.items():
@@ -65,4 +72,7 @@ class Policies:
                 raise UnknownNameError(f"{decision} policy", chosen, choices)
 
     def to_json(self) -> dict[str, str]:
-        return {decision: getattr(self, decision) for decision in CHOICES}
+        out = {decision: getattr(self, decision) for decision in CHOICES}
+        if self.aim == "optimal" and self.target:
+            out["aim"] = f"optimal (chance of at least {self.target} wounds)"
+        return out

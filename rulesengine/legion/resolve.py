@@ -6,6 +6,7 @@ inner loop adds and multiplies integers; `Distribution` normalises once per pool
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -14,13 +15,15 @@ from typing import TypeVar
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import (
     PoolContext,
+    attack_conversion,
     after_surges,
     Step,
     attack_dice_steps,
     defense_dice_steps,
     roll_attack_pool,
 )
-from rulesengine.legion.attack_dice import AttackResults
+from rulesengine.legion.attack_dice import AttackResults, token_budgets
+from rulesengine.legion.optimal import roll_optimally
 from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.keywords.pierce import pool_pierce
 from rulesengine.legion.model import Attack
@@ -92,7 +95,7 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
             surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
         ))
 
-    rolled = roll_attack_pool(ctx, aims, surge_tokens, keep_tokens).map(start)
+    rolled = _roll(ctx, aims, surge_tokens, keep_tokens, start).map(start)
     trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
     tracing = ctx.pool.faces.given and len(rolled) == 1
     weights = _weights(rolled)
@@ -116,6 +119,38 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
         weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
     run(defense_dice_steps(ctx))
     return PoolOutcome(Distribution(weights), guardians, tuple(trace))
+
+
+def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,
+          start: Callable[[AttackResults], PoolState]) -> Distribution[AttackResults]:
+    """Step 4; under the optimal aim policy each roll is valued by the steps after it."""
+    observations = ctx.pool.defender.observe
+    if ctx.attack.policies.aim != "optimal" or ctx.pool.faces.given or not (aims or observations):
+        return roll_attack_pool(ctx, aims, surge_tokens, keep_tokens)
+    w = ctx.pool.weapons
+    count = keep_tokens or left_for_later(ctx.attack.attacker)
+    budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations)
+    values: dict[PoolState, Fraction] = {}
+
+    def value(r: AttackResults) -> Fraction:
+        s = start(r)
+        if s not in values:
+            values[s] = _value(ctx, s, ctx.attack.policies.target)
+        return values[s]
+
+    return roll_optimally((w.red, w.black, w.white), attack_conversion(ctx, surge_tokens), budgets, value)
+
+
+def _value(ctx: PoolContext, s: PoolState, target: int) -> Fraction:
+    """The defender's expected wounds after steps 5 to 10 from `s`, or with a target k the
+    chance of at least k wounds."""
+    weights: Weights = {s: 1}
+    for step in attack_dice_steps(ctx) + defense_dice_steps(ctx):
+        weights = _advance(step, ctx, weights)
+    total = sum(weights.values())
+    if target:
+        return Fraction(sum(w for t, w in weights.items() if t.wounds >= target), total)
+    return Fraction(sum(w * t.wounds for t, w in weights.items()), total)
 
 
 def _guardian_wounds(states: Distribution[PoolState], index: int) -> Distribution[int]:
