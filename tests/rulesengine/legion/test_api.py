@@ -12,6 +12,7 @@ SPEC_NAMES = {
     "defense", "defense_surge", "defense_surge_tokens", "dodge", "cover", "cover_x", "sharpshooter", "blast",
     "suppression", "courage", "armor", "armor_x", "impervious", "immune_pierce", "guardian", "attack_faces",
     "guardian_faces", "defense_faces", "ruleset", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy",
+    "target",  # issue 12: aim=optimal's chance of at least k wounds
 }
 
 
