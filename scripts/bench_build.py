@@ -8,6 +8,9 @@ the same pages built by plain mkdocs-material; our overhead as a ratio, peak mem
   with the same navigation and Markdown extensions, as plain files built without the hook;
 - ratio: ours / plain, the cost of compiling the vault on each build;
 - peak: the largest resident memory of our build process;
+- edit: seconds from saving one note to the browser's page showing it under
+  `mkdocs serve --dirty`, as scripts/serve.sh runs it (scripts/bench_edit.py; `--no-edit`
+  leaves it out, since it builds each vault once more);
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scripts.bench_edit import generated_latency  # noqa: E402
 from scripts.gen_vault import generate  # noqa: E402
 from scripts.mkdocs_hook import REQUIRED_EXTENSIONS  # noqa: E402
 from scripts.vault import VaultConfig, compile_vault  # noqa: E402
@@ -84,16 +88,18 @@ def write_plain(vault: Path, out: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--notes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--no-edit", action="store_true", help="leave out the edit-to-page latency")
     args = parser.parse_args()
-    print(f"{'notes':>6} {'ours s':>8} {'plain s':>8} {'ratio':>6} {'peak MiB':>9}   (CPU s; wall s)")
+    print(f"{'notes':>6} {'ours s':>8} {'plain s':>8} {'ratio':>6} {'peak MiB':>9} {'edit s':>7}   (CPU s; wall s)")
     for count in args.notes:
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp)
             generate(out, count)
             ours = build(out / "vault" / "mkdocs.yml", out / "site-vault")
             plain = build(write_plain(out / "vault", out / "plain-ours"), out / "site-plain")
+        edit = "-" if args.no_edit else f"{generated_latency(count):.2f}"
         print(
-            f"{count:>6} {ours.cpu:8.2f} {plain.cpu:8.2f} {ours.cpu / plain.cpu:6.2f} {ours.peak_mib:9.0f}"
+            f"{count:>6} {ours.cpu:8.2f} {plain.cpu:8.2f} {ours.cpu / plain.cpu:6.2f} {ours.peak_mib:9.0f} {edit:>7}"
             f"   (wall {ours.wall:.1f} / {plain.wall:.1f})",
             flush=True,
         )
