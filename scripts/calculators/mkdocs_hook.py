@@ -1,13 +1,14 @@
 """MkDocs glue for the in-browser calculators.
 
-- on_config: adds the calculator script and style sheet to every page.
+- on_config: adds the calculator script (an ES module) and style sheet to every page.
 - on_files: takes them out again when no page shows a calculator; when one does, stops
   the build at once if Pyodide has not been installed from npm.
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code.
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, and
-  `assets/calculators/runtime.json`, which tells the worker where both are.
+  `assets/calculators/runtime.json`, which tells the worker where both are; and gives the
+  calculator modules' imports of each other the same `?v=<hash>` as the script itself.
 
 The hook owns no state between events: each build recomputes everything from disk.
 """
@@ -19,12 +20,14 @@ import importlib.util
 import json
 import mimetypes
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
@@ -34,11 +37,13 @@ PYODIDE_PACKAGE = REPO / "node_modules" / "pyodide"
 # What Pyodide fetches to start and to load a wheel by URL; source maps and the REPL
 # pages stay out of the site.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-SCRIPT = "assets/calculators/calculator.js"
+SCRIPT = "assets/calculators/calculator.mjs"
 STYLE = "assets/calculators/calculator.css"
 RUNTIME_CONFIG = "assets/calculators/runtime.json"
 API_MODULE = "rulesengine.calculators.api"
 THEME_FOLDER = "assets/calculators/"
+# `from "./form.mjs"` (or an earlier build's `from "./form.mjs?v=..."`) in a calculator module.
+MODULE_IMPORT = re.compile(r'(from\s+"\./[\w-]+\.mjs)(?:\?v=\w*)?"')
 CALCULATOR_MARK = "data-calculator="  # in every calculator's HTML (rulesengine.calculators.render)
 
 
@@ -86,7 +91,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     mimetypes.add_type("application/wasm", ".wasm")
     version = assets_version()
     if not any(str(s).startswith(SCRIPT) for s in config.extra_javascript):
-        config.extra_javascript.append(f"{SCRIPT}?v={version}")
+        script = ExtraScriptValue(f"{SCRIPT}?v={version}")
+        script.type = "module"
+        config.extra_javascript.append(script)
     if not any(str(s).startswith(STYLE) for s in config.extra_css):
         config.extra_css.append(f"{STYLE}?v={version}")
     return config
@@ -143,6 +150,24 @@ def on_post_build(config: MkDocsConfig) -> None:
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")
+    version_modules(config_path.parent, _version_of(config))
+
+
+def _version_of(config: MkDocsConfig) -> str:
+    script = next(str(s) for s in config.extra_javascript if str(s).startswith(SCRIPT))
+    return script.partition("?v=")[2]
+
+
+def version_modules(folder: Path, version: str) -> None:
+    """A module imported by the calculator script is fetched at the address its import
+    names: without the script's `?v=<hash>` a browser could pair a new script with an old,
+    cached module. The built copies' imports get the hash (the theme's sources keep plain
+    imports, so they run as they are)."""
+    for module in folder.glob("*.mjs"):
+        text = module.read_text(encoding="utf-8")
+        versioned = MODULE_IMPORT.sub(lambda m: f'{m.group(1)}?v={version}"', text)
+        if versioned != text:
+            module.write_text(versioned, encoding="utf-8")
 
 
 def _place(source: Path, target: Path) -> None:

@@ -28,14 +28,23 @@ def test_every_page_gets_the_script_and_the_style_once_versioned_by_content(tmp_
     hook.on_config(config)  # type: ignore[arg-type]
     hook.on_config(config)  # type: ignore[arg-type]
     version = hook.assets_version()
-    assert config.extra_javascript == ["other.js", f"{hook.SCRIPT}?v={version}"]
+    assert [str(s) for s in config.extra_javascript] == ["other.js", f"{hook.SCRIPT}?v={version}"]
+    assert config.extra_javascript[1].type == "module"
     assert config.extra_css == [f"{hook.STYLE}?v={version}"]
     assets = tmp_path / "calculators"
     assets.mkdir()
-    (assets / "calculator.js").write_text("one")
+    (assets / "calculator.mjs").write_text("one")
     first = hook.assets_version(assets)
-    (assets / "calculator.js").write_text("two")
+    (assets / "calculator.mjs").write_text("two")
     assert hook.assets_version(assets) != first
+
+
+def test_the_modules_import_each_other_with_the_scripts_version(tmp_path: Path) -> None:
+    (tmp_path / "calculator.mjs").write_text('import { a } from "./form.mjs";\nimport { b } from "./worker-client.mjs?v=old";\n')
+    (tmp_path / "form.mjs").write_text('export const a = "./x.mjs";\n')
+    hook.version_modules(tmp_path, "abc123")
+    assert (tmp_path / "calculator.mjs").read_text() == 'import { a } from "./form.mjs?v=abc123";\nimport { b } from "./worker-client.mjs?v=abc123";\n'
+    assert (tmp_path / "form.mjs").read_text() == 'export const a = "./x.mjs";\n'  # not an import
 
 
 def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> None:

@@ -117,6 +117,10 @@ def test_link_to_pierce_x_mounts_its_calculator_and_reuses_the_worker(site: Serv
     assert_same_as_cpython(root)
     assert len(visit.calculator_workers()) == 1
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 1
+    # The page's modules and the worker are all fetched with the script's ?v=<hash>.
+    modules = {p.partition("?")[0].rsplit("/", 1)[1]: p for p in site.requested if "/assets/calculators/" in p and ".mjs" in p}
+    assert {"calculator.mjs", "form.mjs", "worker-client.mjs", "address.mjs", "settings.mjs", "worker.mjs"} <= set(modules)
+    assert all("?v=" in p for p in modules.values()), modules
 
 
 def test_out_of_range_input_is_refused_in_the_form_and_bad_input_by_the_engine(site: Server, visit: Visit) -> None:

@@ -152,7 +152,7 @@ def test_every_local_link_lands_on_an_existing_anchor(site: Path) -> None:
 def test_no_calculator_runtime_where_no_page_has_a_calculator(site: Path) -> None:
     assert not (site / "assets" / "pyodide").exists() and not (site / "assets" / "wheels").exists()
     assert not (site / "coverage").exists() and not (site / "assets" / "calculators").exists()
-    assert "calculators/calculator.js" not in (site / "index.html").read_text(encoding="utf-8")
+    assert "calculators/calculator.mjs" not in (site / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_shipped_vault_builds_without_extra_vault(tmp_path: Path) -> None:

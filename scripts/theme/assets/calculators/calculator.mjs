@@ -1,0 +1,158 @@
+// Page side of the calculators. Each page arrives with its calculators already computed
+// at build time (data-state="static"); this module lets the reader change an input and
+// recomputes in the browser, with the same Python engine, in module workers kept for the
+// whole visit (mkdocs-material's instant navigation swaps pages without a reload).
+//
+// The parts, by concern: settings.mjs (settings, counters, each calculator's place),
+// form.mjs (inputs, checks, status, result, refusals), worker-client.mjs (the workers),
+// address.mjs (inputs in the page address). This file wires them to each calculator and
+// each worked example on the page.
+
+import { settings, stats, setSlot, slotOf } from "./settings.mjs";
+import { clearProblem, inputsOf, invalidMessages, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
+import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
+import { readAddress, setBaseline, writeAddress } from "./address.mjs";
+
+const mounted = new WeakSet();
+const lastRequest = new WeakMap(); // root -> last request sent for it
+const debouncers = new WeakMap();
+
+export function recompute(root, force = false, fromAddress = false) {
+  if (!root.isConnected) return; // the reader has moved to another page
+  const { form } = parts(root);
+  // data-base is the way back to the site root, so links in the result resolve.
+  const request = { calculator: root.getAttribute("data-calculator"), inputs: inputsOf(form), base: root.getAttribute("data-base") || "" };
+  const key = JSON.stringify(request);
+  // A control fires "input" and later "change" (on blur): the outcome shown, result or
+  // error, already answers this request. Enter (submit) asks again regardless.
+  if (!force && answers(root, key)) return;
+  clearProblem(root);
+  const messages = invalidMessages(form);
+  if (messages.length) {
+    forget(root);
+    showError(root, messages.join(" "));
+    return;
+  }
+  showing(root, key);
+  lastRequest.set(root, request);
+  if (!fromAddress) writeAddress(root, request.inputs);
+  setState(root, "loading", workerReady(slotOf(root)) ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
+  send(root, request);
+}
+
+// Debounced on the leading edge: the first change is computed at once (the engine takes
+// milliseconds), later ones within debounceMs are folded into one trailing recompute.
+function schedule(root) {
+  let slot = debouncers.get(root);
+  if (!slot) debouncers.set(root, (slot = { timer: null, again: false }));
+  if (slot.timer) {
+    slot.again = true;
+    return;
+  }
+  recompute(root);
+  const tick = () => {
+    if (!slot.again) {
+      slot.timer = null;
+      return;
+    }
+    slot.again = false;
+    recompute(root);
+    slot.timer = setTimeout(tick, settings.debounceMs);
+  };
+  slot.timer = setTimeout(tick, settings.debounceMs);
+}
+
+function mount(root, slot) {
+  if (mounted.has(root)) return;
+  const { form } = parts(root);
+  if (!form) return;
+  mounted.add(root);
+  setSlot(root, slot);
+  for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
+  setBaseline(root, inputsOf(form));
+  form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
+  form.addEventListener("input", (event) => { followDice(form, event.target); schedule(root); });
+  form.addEventListener("change", () => schedule(root));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    recompute(root, true);
+  });
+  for (const type of ["pointerover", "focusin", "touchstart"]) {
+    form.addEventListener(type, () => startWorker(slotOf(root)), { once: true, passive: true });
+  }
+}
+
+// ---- a worked example whose dice count changes becomes a probability calculation ----
+
+// The faces rolled (group "trace") belong to the example's dice; once the reader changes
+// how many dice there are, they no longer fit, so they are cleared and the calculator
+// answers with the exact distribution for the new dice.
+function followDice(form, target) {
+  const field = target && target.closest && target.closest(".calculator-field");
+  if (!field || field.getAttribute("data-group") !== "dice" || target.type !== "number") return;
+  for (const face of form.querySelectorAll('.calculator-field[data-group="trace"] [name]')) {
+    if (face.tagName === "SELECT") face.selectedIndex = 0;
+    else face.value = "";
+  }
+}
+
+// ---- a worked example's button loads it into the page's calculator ----
+
+function calculatorFor(item) {
+  const name = item.getAttribute("data-for");
+  // The last calculator of that kind above the example, else the first below it.
+  const same = Array.from(document.querySelectorAll("[data-calculator]")).filter((root) => root.getAttribute("data-calculator") === name);
+  const above = same.filter((root) => root.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return above.length ? above[above.length - 1] : same[0] || null;
+}
+
+function mountExample(item) {
+  const button = item.querySelector("[data-load-example]");
+  const root = calculatorFor(item);
+  if (!button || !root || button.hasAttribute("data-mounted")) return;
+  button.setAttribute("data-mounted", "");
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const { form } = parts(root);
+    setInputs(form, JSON.parse(button.getAttribute("data-inputs")));
+    recompute(root, true);
+    root.scrollIntoView({ block: "start", behavior: "smooth" });
+    const first = form.querySelector("input, select");
+    if (first) first.focus({ preventScroll: true });
+  });
+}
+
+const fromAddress = (root) => recompute(root, true, true);
+
+window.addEventListener("popstate", () => {
+  for (const root of document.querySelectorAll("[data-calculator]")) if (mounted.has(root)) readAddress(root, fromAddress);
+});
+
+export function mountAll() {
+  const roots = document.querySelectorAll("[data-calculator]");
+  roots.forEach((root, slot) => mount(root, slot));
+  roots.forEach((root) => readAddress(root, fromAddress));
+  document.querySelectorAll("[data-example]").forEach(mountExample);
+  if (roots.length && settings.warm === "idle") {
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
+    idle(() => startWorker(0), { timeout: 5000 });
+  }
+}
+
+window.rulesCalculators = {
+  settings,
+  stats,
+  mountAll,
+  request: (root) => lastRequest.get(root) || null,
+  response: responseOf,
+  workerReady,
+  workers: workerCount,
+};
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(mountAll); // every page, first and each instant navigation
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mountAll);
+} else {
+  mountAll();
+}

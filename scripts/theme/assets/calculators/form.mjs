@@ -1,0 +1,195 @@
+// One calculator's form and result on the page: reading and setting the inputs, checking
+// them before Python sees them, the status line, the result and a refusal beside its field.
+//
+// DOM contract: root `[data-calculator="<name>"][data-state]` (static | loading | ready |
+// error) holding a <form> of named controls and a `[data-result]` region.
+
+import { stats } from "./settings.mjs";
+
+// The status line and the error box are added once, just before the result region.
+export function ensure(root, result, attribute, tag, className, role) {
+  let element = root.querySelector(`:scope > [${attribute}]`);
+  if (!element) {
+    element = document.createElement(tag);
+    element.className = className;
+    element.setAttribute(attribute, "");
+    element.setAttribute(role[0], role[1]);
+    root.insertBefore(element, result);
+  }
+  return element;
+}
+
+export function parts(root) {
+  const form = root.querySelector("form");
+  const result = root.querySelector("[data-result]");
+  const status = ensure(root, result, "data-status", "p", "calculator-status", ["aria-live", "polite"]);
+  const created = !root.querySelector(":scope > [data-error]");
+  const problem = ensure(root, result, "data-error", "div", "calculator-error", ["role", "alert"]);
+  if (created) problem.hidden = true;
+  return { form, result, status, problem };
+}
+
+export function setState(root, state, text) {
+  root.setAttribute("data-state", state);
+  const { status, result } = parts(root);
+  if (text !== undefined) status.textContent = text;
+  result.setAttribute("aria-busy", state === "loading" ? "true" : "false");
+  root.dispatchEvent(new CustomEvent("calculator:state", { bubbles: true, detail: { state } }));
+}
+
+const lastResponse = new WeakMap(); // root -> last response from the engine
+export const responseOf = (root) => lastResponse.get(root) || null;
+
+export function showResponse(root, response, ms) {
+  stats.responses += 1;
+  stats.lastComputeMs = ms;
+  lastResponse.set(root, response);
+  if (!response.ok) {
+    showError(root, response.error || "the engine refused these inputs", JSON.stringify(response, null, 2), response.option);
+    return;
+  }
+  const { result } = parts(root);
+  result.innerHTML = response.html;
+  clearProblem(root);
+  // The live region says one short sentence, never the whole result.
+  setState(root, "ready", `${response.summary || "Result updated."} (${ms} ms)`);
+  root.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: response }));
+}
+
+export function showError(root, error, detail, optionName) {
+  const { problem, form } = parts(root);
+  problem.replaceChildren();
+  const message = document.createElement("p");
+  message.className = "calculator-error-message";
+  message.textContent = error;
+  problem.append(message);
+  if (detail) {
+    const more = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Details";
+    const pre = document.createElement("pre");
+    pre.textContent = detail;
+    more.append(summary, pre);
+    problem.append(more);
+  }
+  problem.hidden = false;
+  if (optionName && form) markInvalid(form, optionName.replace(/^--/, "").replace(/-/g, "_"), error);
+  setState(root, "error", "The result below is for the previous inputs.");
+}
+
+export function clearProblem(root) {
+  const { problem, form } = parts(root);
+  problem.hidden = true;
+  problem.replaceChildren();
+  if (form) {
+    for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    for (const el of form.querySelectorAll("[data-field-error]")) el.remove();
+  }
+}
+
+// The refusal also stands beside the field it names (opening its group if folded).
+export function markInvalid(form, name, error) {
+  for (const el of form.querySelectorAll("[name]")) {
+    if (el.name !== name) continue;
+    el.setAttribute("aria-invalid", "true");
+    const field = el.closest(".calculator-field");
+    if (!field || !error || field.querySelector("[data-field-error]")) continue;
+    const note = document.createElement("small");
+    note.className = "calculator-field-error";
+    note.setAttribute("data-field-error", "");
+    note.id = `calculator-error-${name}-${Math.random().toString(36).slice(2, 8)}`;
+    note.textContent = error;
+    field.append(note);
+    el.setAttribute("aria-describedby", note.id);
+    const group = field.closest("details");
+    if (group) group.open = true;
+  }
+}
+
+export function labelOf(el) {
+  const label = (el.labels && el.labels[0]) || el.closest("label");
+  const named = label && (label.querySelector(".calculator-label") || label);
+  const text = named ? named.textContent.trim().replace(/\s+/g, " ") : "";
+  return text || el.name;
+}
+
+// The words match the engine's own refusal (Option.allowed), so the form and the
+// command line say the same thing.
+function allowedRange(el) {
+  const whole = !el.step || el.step === "any" || Number.isInteger(Number(el.step));
+  const kind = whole ? "a whole number" : "a number";
+  if (el.min !== "" && el.max !== "") return `${kind} from ${el.min} to ${el.max}`;
+  if (el.min !== "") return `${kind} of at least ${el.min}`;
+  if (el.max !== "") return `${kind} of at most ${el.max}`;
+  return kind;
+}
+
+export function invalidMessages(form) {
+  const messages = [];
+  for (const el of form.elements) {
+    if (!el.name || el.disabled || el.checkValidity()) continue;
+    const got = el.validity.badInput ? "not a number" : el.value === "" ? "nothing" : el.value;
+    const allowed = el.type === "number" ? allowedRange(el) : el.validationMessage;
+    const message = `${labelOf(el)}: ${allowed} (got ${got}).`;
+    markInvalid(form, el.name, message);
+    messages.push(message);
+  }
+  return messages;
+}
+
+export function inputsOf(form) {
+  const inputs = {};
+  const controls = Array.from(form.elements).filter((el) => el.name && !el.disabled && el.type !== "submit" && el.type !== "button" && el.type !== "reset");
+  const count = {};
+  for (const el of controls) count[el.name] = (count[el.name] || 0) + 1;
+  for (const el of controls) {
+    const name = el.name;
+    if (el.type === "checkbox") {
+      // One checkbox is a switch; several with one name are a list of chosen values.
+      if (count[name] === 1) inputs[name] = el.checked;
+      else {
+        inputs[name] = inputs[name] || [];
+        if (el.checked) inputs[name].push(el.value);
+      }
+    } else if (el.type === "radio") {
+      if (el.checked) inputs[name] = el.value;
+    } else if (el.type === "number") {
+      if (el.value !== "") inputs[name] = Number(el.value);
+    } else if (el.tagName === "SELECT" && el.multiple) {
+      inputs[name] = Array.from(el.selectedOptions, (o) => o.value);
+    } else if (count[name] > 1) {
+      inputs[name] = inputs[name] || [];
+      if (el.value !== "") inputs[name].push(el.value);
+    } else {
+      inputs[name] = el.value;
+    }
+  }
+  return inputs;
+}
+
+// Set the form's controls to `values` (name -> value; a missing name keeps its control);
+// answers whether anything changed. A folded group holding a changed control opens.
+export function setInputs(form, values) {
+  let changed = false;
+  for (const el of form.querySelectorAll("[name]")) {
+    const want = values[el.name];
+    if (want === undefined) continue;
+    let moved = false;
+    if (el.type === "checkbox") {
+      const on = want === true || want === "true";
+      moved = el.checked !== on;
+      el.checked = on;
+    } else {
+      const text = want === null ? "" : Array.isArray(want) ? want.join("; ") : String(want);
+      moved = el.value !== text;
+      el.value = text;
+    }
+    if (moved) {
+      changed = true;
+      const group = el.closest("details");
+      if (group) group.open = true;
+    }
+  }
+  if (changed) form.dispatchEvent(new CustomEvent("calculator:inputs-set", { bubbles: true }));
+  return changed;
+}
