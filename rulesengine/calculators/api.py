@@ -2,7 +2,8 @@
 
 `calculate('{"calculator": "legion-attack", "inputs": {"pierce": 2}, "base": "../../"}')`
 answers `{"ok": true, "html": <the result region's HTML>, "result": <the engine's JSON>,
-"summary": <one short sentence for the live region>}`
+"summary": <one short sentence for the live region>,
+"headline": <the numbers the Compare view sets side by side (`headline.headline`), or null>}`
 or `{"ok": false, "error": "Pierce X: a whole number from 0 to 12 (got 99)",
 "option": "pierce", "html": <the error's HTML>}`. It never raises: the page always gets
 something to show.
@@ -14,6 +15,7 @@ import json
 import re
 from collections.abc import Mapping
 
+from rulesengine.calculators.headline import headline
 from rulesengine.calculators.registry import Calculator, calculator, calculators
 from rulesengine.calculators.render import compute, error_html, result_html
 from rulesengine.calculators.result import summary
@@ -39,7 +41,7 @@ def _answer(request_json: str) -> dict[str, object]:
         except InputError as e:
             return _failure(in_form_words(calc, e), e.option.split("/")[0].lstrip("-").replace("-", "_"))
         return {"ok": True, "html": result_html(calc, result, base), "result": result,
-                "summary": summary(result, calc.labels)}
+                "summary": summary(result, calc.labels), "headline": headline(result, calc.labels)}
     except InputError as e:
         return _failure(str(e), e.option.lstrip("-").replace("-", "_"))
     except RulesError as e:

@@ -4,7 +4,8 @@ same HTML from `rulesengine.calculators.api.calculate`, so both show the same th
 
 DOM contract: the root has `data-calculator="<name>"` and `data-state` (`static` when
 pre-rendered), its result region `data-result`, its inputs are named form controls.
-`data-preset` holds the inputs the page starts from, `data-base` the way back to the site
+The result region's `data-headline` holds the pre-rendered result's headline
+(`headline.headline`, JSON), what the page's Compare view starts from. `data-preset` holds the inputs the page starts from, `data-base` the way back to the site
 root (send it with each request as `base`, so step links resolve from this page). The
 inputs' full description is `rulesengine.calculators.api.describe()`; the form itself
 carries what the browser checks (type, min, max, step). `data-search-exclude` keeps forms
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from rulesengine.calculators.form import render_form
+from rulesengine.calculators.headline import headline
 from rulesengine.calculators.inputs import prepare
 from rulesengine.calculators.registry import Calculator
 from rulesengine.calculators.result import render_result
@@ -58,7 +60,8 @@ def render_calculator(
         f' data-preset="{_attr_json(preset)}" data-base="{escape(base)}">'
         f'<p class="calculator-title">{escape(calc.title)}</p>{head}'
         f"{render_form(calc.options, inputs, tuple(featured) + calc.fields, NO_SCRIPT)}"
-        f'<div class="calculator-result" data-result>{result_html(calc, result, base)}</div>'
+        f'<div class="calculator-result" data-headline="{_attr_json(headline(result, calc.labels))}" data-result>'
+        f"{result_html(calc, result, base)}</div>"
         "</div>"
     )
 
