@@ -60,7 +60,8 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
 
 ATTACK_PAGES: dict[str, Preset] = {
     "legion/Attack.md": Preset.of(
-        ("aim", "dodge", "cover", "pierce", "critical", "guardian", "attack_faces", "guardian_faces", "defense_faces"),
+        ("aim", "dodge", "cover", "pierce", "critical", "guardian", "pool", "defender", "attack_faces", "guardian_faces",
+         "defense_faces"),
         red=2, black=2, surge="hit", aim=1, dodge=1, cover="light", pierce=1, defense="red", defense_surge="block",
     ),
     "legion/Surges.md": Preset.of(("surge", "surge_tokens", "critical", "defense_surge", "defense_surge_tokens"), **_POOL, surge="crit", defense_surge="block"),
@@ -79,6 +80,12 @@ ATTACK_LABELS = {
     "suppression_tokens": "Suppression tokens the defender gains",
     "attacker.wounds": "Wounds on the attacker (Deflect, Djem So Mastery)",
     "attacker.expected_wounds": "Expected wounds on the attacker",
+    "defenders[*].wounds": "Wounds on defender {n}, after every pool against it",
+    "defenders[*].expected_wounds": "Expected wounds on defender {n}",
+    "defenders[*].suppression_tokens": "Suppression tokens defender {n} gains",
+    "defenders[*].pools": "Attack pools against defender {n}",
+    "pools[*].defender": "Pool {n} attacks defender",
+    "pools[*].expected_wounds": "Expected wounds from pool {n}",
 }
 
 VEHICLE_LABELS = {

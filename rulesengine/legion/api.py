@@ -15,7 +15,9 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
 from rulesengine.legion.attack_dice import costly_aim, token_budgets
-from rulesengine.legion.resolve import PoolResult, resolve_attack
+from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
+from rulesengine.legion.resolve import PoolResult
+from rulesengine.legion import pool_specs
 from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
@@ -146,6 +148,10 @@ OPTIONS: tuple[Option, ...] = (
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
+    Option("pool", "Further attack pools", "text", None, help=f"pools 2 on, resolved in this order: {pool_specs.POOL_FORMAT}; "
+           f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice"),
+    Option("defender", "Further defenders", "text", None, help=f"defenders 2 on: {pool_specs.DEFENDER_FORMAT}; repeat (or "
+           f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender"),
     Option("attack_faces", "Attack faces", "text", None, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace"),
     Option("guardian_faces", "Guardian faces", "text", None, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
     Option("defense_faces", "Defense faces", "text", None, help="trace: comma list of block, surge, blank, one per defense die", group="trace"),
@@ -238,7 +244,40 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"),
                                target=_int_of(v, "target"))
     pool = AttackPool(weapons, defender, guardians, faces)
-    return Attack(attacker, (pool,), melee=_bool_of(v, "melee"), ruleset=ruleset, policies=chosen)
+    pools = (pool,) + _further_pools(given, typed(v, "pool", tuple), typed(v, "defender", tuple))
+    return Attack(attacker, pools, melee=_bool_of(v, "melee"), ruleset=ruleset, policies=chosen)
+
+
+def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defenders: tuple[object, ...]) -> tuple[AttackPool, ...]:
+    """Pools 2 on (`--pool`), each against defender 1 (the ordinary inputs) or one of
+    `--defender`'s; every defender must be attacked by a pool."""
+    specs = [{k: given[k] for k in pool_specs.DEFENDER_INPUTS if k in given}]
+    specs += [pool_specs.defender_words(text, n) for n, text in enumerate(_split(defenders), 2)]
+    if len(specs) > pool_specs.MAX_DEFENDERS:
+        raise InputError("--defender", f"at most {pool_specs.MAX_DEFENDERS} defenders in all", len(specs))
+    texts = _split(pools)
+    if len(texts) + 1 > pool_specs.MAX_POOLS:
+        raise InputError("--pool", f"at most {pool_specs.MAX_POOLS} attack pools in all", len(texts) + 1)
+    common = {k: given[k] for k in ("ruleset", "melee") if k in given}
+    out: list[AttackPool] = []
+    for n, text in enumerate(texts, 2):
+        values, target = pool_specs.pool_words(text, n, len(specs))
+        try:
+            built = attack_from({**common, **specs[target - 1], **values}).pools[0]
+        except InputError as e:
+            name = e.option.lstrip("-").split("/")[0]
+            where = f"defender {target}" if target > 1 and name.replace("-", "_") in pool_specs.DEFENDER_INPUTS else f"pool {n}"
+            raise InputError("--defender" if where.startswith("defender") else "--pool", f"{where}: {name}: {e.allowed}", e.got) from None
+        out.append(replace(built, defender_number=target))
+    attacked = {1} | {p.defender_number for p in out}
+    idle = [n for n in range(1, len(specs) + 1) if n not in attacked]
+    if idle:
+        raise InputError("--defender", f"defender {idle[0]} has no pool: give a --pool with defender={idle[0]}", len(specs))
+    for p in out:
+        if p.defender.observe and sum(q.defender_number == p.defender_number for q in out) + (p.defender_number == 1) > 1:
+            raise InputError("--observe", f"defender {p.defender_number}: observation tokens on a defender that several "
+                             "pools attack are not computed yet (give them to one pool's defender)", p.defender.observe)
+    return tuple(out)
 
 
 def _int_of(values: Mapping[str, object], name: str) -> int:
@@ -270,7 +309,7 @@ def attack_from_pools(pools: Sequence[Mapping[str, object]]) -> Attack:
         shared = sorted(k for k in values if k in ATTACKER_OPTIONS)
         if shared:
             raise InputError(f"pools[{n}].{shared[0]}", "attacker inputs (" + ", ".join(ATTACKER_OPTIONS) + ") go in the first pool only")
-        later.extend(attack_from(values).pools)
+        later.extend(replace(p, defender_number=n) for p in attack_from(values).pools)
     return replace(first, pools=first.pools + tuple(later))
 
 
@@ -310,10 +349,32 @@ def check_cost(attack: Attack) -> None:
                              "fewer dice, colours, tokens or Precise lower it), or choose another policy", attack.policies.aim)
 
 
+def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:
+    """The `--json` object of an attack with several pools: each defender's wounds after
+    every pool against it, which defender each pool attacked, every guardian's wounds,
+    the attacker's wounds in all, and pool 1's trace."""
+    guardians = [{"guardian": f"{g.label()} (pool {n})", **wounds_json(d)}
+                 for n, (pool, r) in enumerate(zip(attack.pools, outcome.pools), 1) for g, d in zip(pool.guardians, r.guardian_wounds)]
+    return {
+        "ruleset": attack.ruleset,
+        "policies": attack.policies.to_json(),
+        "defenders": [{**wounds_json(d.wounds), "suppression_tokens": d.suppression_tokens.to_json(),
+                       "pools": ", ".join(map(str, d.pools))} for d in outcome.defenders],
+        "pools": [{"defender": p.defender_number, "expected_wounds": str(r.wounds.expected())}
+                  for p, r in zip(attack.pools, outcome.pools)],
+        "guardians": guardians,
+        "attacker": wounds_json(outcome.attacker_wounds),
+        "steps": [dict(s) for s in outcome.pools[0].steps],
+    }
+
+
 def run(values: Mapping[str, object]) -> dict[str, object]:
-    """Validate, resolve the attack exactly, and return the CLI's `--json` object."""
+    """Validate, resolve the attack exactly, and return the CLI's `--json` object (with
+    `--pool`, `pools_json`'s)."""
     attack = attack_from(values)
     check_cost(attack)
+    if len(attack.pools) > 1:
+        return pools_json(attack, resolve_pools(attack))
     return result_json(attack, resolve_attack(attack))
 
 

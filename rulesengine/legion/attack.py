@@ -54,11 +54,21 @@ class PoolContext:
     pool: AttackPool
     cover: int
     guardians_act: bool
+    counts_spending: bool = False
+    """A later pool attacks the same defender: count the tokens it spends (`defender_spent`)."""
 
     @classmethod
-    def of(cls, attack: Attack, pool: AttackPool) -> PoolContext:
+    def of(cls, attack: Attack, pool: AttackPool, counts_spending: bool = False) -> PoolContext:
         cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset, attack.attacker.death_from_above)
-        return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged))
+        return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged), counts_spending)
+
+
+def spent(ctx: PoolContext, s: PoolState, dodge: int = 0, shields: int = 0, surges: int = 0) -> tuple[int, int, int]:
+    """The defender's (dodge, shield, surge) tokens spent so far, when a later pool needs them."""
+    if not ctx.counts_spending:
+        return s.defender_spent
+    d, sh, su = s.defender_spent
+    return d + dodge, sh + shields, su + surges
 
 
 Apply = Callable[[PoolContext, PoolState], "PoolState | Distribution[PoolState]"]
@@ -120,7 +130,9 @@ def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolSt
         hits = s.hits - cancelled
         dodged = use_dodge(s.crits, hits, defender, ctx.attack.attacker, ctx.pool.weapons, ctx.attack.policies.dodge,
                            ctx.attack.ranged, ruleset)
-        return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent)
+        tokens = max(dodged.crits + dodged.hits, 1 if dodged.spent else 0)
+        return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent,
+                          defender_spent=spent(ctx, s, dodge=tokens))
 
     low = low_profile.in_cover_pool(ruleset) and low_profile.replaces_a_die(defender, ctx.cover, s.hits)
     return hits_cancelled_by_cover(s.hits, ctx.cover, ruleset, cover_die(defender), low).map(after_cover)
@@ -158,7 +170,7 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
     blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
-    return s._replace(crits=crits, hits=hits, blanks=blanks)
+    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields)))
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -219,7 +231,8 @@ def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
 def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 7c: the chart has already turned surges into blocks; tokens convert the rest."""
     blocks = convert_defense_surges((s.defense_blocks, s.defense_surges), ctx.pool.defender.surge_tokens)
-    return s._replace(defense_blocks=blocks, defense_surges=0)
+    used = blocks - s.defense_blocks
+    return s._replace(defense_blocks=blocks, defense_surges=0, defender_spent=spent(ctx, s, surges=used))
 
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
@@ -239,7 +252,8 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
     wounds = max(0, s.results - s.defense_blocks)
     attacker_wounds = s.attacker_wounds + djem_so.attacker_wounds(ctx.pool.defender, s.blanks, ctx.attack.melee)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
-                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds)
+                   aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds,
+                   defender_spent=s.defender_spent)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:

@@ -63,6 +63,8 @@ def _wounds_table(title: str, part: JSON) -> list[str]:
 def _attack_table(result: JSON) -> str:
     policies = ", ".join(f"{k}={v}" for k, v in cast(JSON, result["policies"]).items())
     lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}"]
+    if "defenders" in result:
+        return "\n".join(lines + _pools_lines(result))
     lines += _wounds_table("Defender", cast(JSON, result["defender"]))
     for i, g in enumerate(cast(Sequence[JSON], result["guardians"]), 1):
         lines += _wounds_table(f"Guardian {i} ({g['guardian']})", g)
@@ -74,6 +76,21 @@ def _attack_table(result: JSON) -> str:
     for step in cast(Sequence[JSON], result["steps"]):
         lines.append(f"  [{step['step']}] {step['title']}: {step['text']}")
     return "\n".join(lines)
+
+
+def _pools_lines(result: JSON) -> list[str]:
+    """Several pools (`--pool`): each defender's wounds after every pool against it."""
+    lines = []
+    for n, d in enumerate(cast(Sequence[JSON], result["defenders"]), 1):
+        lines += _wounds_table(f"Defender {n} (attacked by pool {d['pools']})", d)
+    for g in cast(Sequence[JSON], result["guardians"]):
+        lines += _wounds_table(f"Guardian {g['guardian']}", g)
+    attacker = cast(JSON, result["attacker"])
+    if attacker["expected_wounds"] != "0":
+        lines += _wounds_table("Attacker (Deflect, Djem So Mastery)", attacker)
+    for step in cast(Sequence[JSON], result["steps"]):
+        lines.append(f"  [pool 1, {step['step']}] {step['title']}: {step['text']}")
+    return lines
 
 
 def _vehicle_table(result: JSON) -> str:

@@ -137,6 +137,9 @@ class AttackPool:
     defender: Defender = field(default_factory=Defender)
     guardians: tuple[Guardian, ...] = ()
     faces: Faces = field(default_factory=Faces)
+    defender_number: int = 1
+    """Which defender (step 1 or 3) this pool was formed against: pools with the same
+    number attack the same unit, whose spent tokens and suppression carry between them."""
 
 
 @dataclass(frozen=True)

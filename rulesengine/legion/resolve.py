@@ -1,4 +1,4 @@
-"""Lifting the attack steps over whole distributions, one pool after another (step 10).
+"""Lifting the attack steps over whole distributions, for one pool (`pools.py` runs them in turn).
 
 Between steps the states carry whole-number weights over a common denominator, so the
 inner loop adds and multiplies integers; `Distribution` normalises once per pool.
@@ -162,30 +162,9 @@ def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[Poo
     return x if isinstance(x, Distribution) else Distribution.certain(x)
 
 
-def _mix(parts: list[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
+def mix(parts: list[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
     weights: dict[T, Fraction] = {}
     for p, d in parts:
         for outcome, q in d.items():
             weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
     return Distribution(weights)
-
-
-def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
-    """Every pool in turn (step 10); the attacker's aim and surge tokens carry over, spent
-    by the first pool that needs them."""
-    tokens: Distribution[tuple[int, int]] = Distribution.certain((attack.attacker.aim, attack.attacker.surge_tokens))
-    results = []
-    for index, pool in enumerate(attack.pools):
-        ctx = PoolContext.of(attack, pool)
-        keep = index < len(attack.pools) - 1
-        outcomes = [(p, resolve_pool(ctx, aims, surge_tokens, keep)) for (aims, surge_tokens), p in tokens.items()]
-        states = _mix([(p, o.states) for p, o in outcomes])
-        results.append(PoolResult(
-            wounds=states.map(lambda s: s.wounds),
-            guardian_wounds=tuple(_mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
-            suppression=states.probability(lambda s: s.suppressed),
-            steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
-            attacker_wounds=states.map(lambda s: s.attacker_wounds),
-        ))
-        tokens = states.map(lambda s: (s.aims_left, s.surge_tokens_left))
-    return tuple(results)

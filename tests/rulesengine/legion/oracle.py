@@ -155,18 +155,18 @@ def after_cover(c: Mapping[str, Any], hits: int) -> Dist:
     return out
 
 
-def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool]:
-    """(crits, hits, a token was spent) after the defender's dodge tokens."""
+def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool, int]:
+    """(crits, hits, a token was spent, tokens spent) after the defender's dodge tokens."""
     tokens = c["dodge"]
     if c["dodge_policy"] != "max" or c["high_velocity"] or tokens == 0:
-        return crits, hits, False
+        return crits, hits, False, 0
     spent = 0
     while tokens and (crits if c["outmaneuver"] else 0):
         crits, tokens, spent = crits - 1, tokens - 1, spent + 1
     while tokens and hits:
         hits, tokens, spent = hits - 1, tokens - 1, spent + 1
     wants = c["block"] or deflect_works(c) or (c["soresu"] and not c["melee"]) or (c["defender_duelist"] and c["melee"])
-    return crits, hits, spent > 0 or wants
+    return crits, hits, spent > 0 or wants, spent if spent else int(wants)
 
 
 def deflect_works(c: Mapping[str, Any]) -> bool:
@@ -191,8 +191,8 @@ def pierce_works(c: Mapping[str, Any], dodged: bool = False) -> bool:
 
 
 def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int) -> Dist:
-    """{(blocks, surges for Deflect): p}: roll, reroll up to `rerolls` dice that will not
-    block (blanks, surges beyond the tokens), then count."""
+    """{(blocks, surges for Deflect, surge tokens spent): p}: roll, reroll up to `rerolls`
+    dice that will not block (blanks, surges beyond the tokens), then count."""
     tokens = c["defense_surge_tokens"]
     out: Dist = {}
     for faces, p in _rolls(first):
@@ -212,9 +212,10 @@ def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, defle
                 final[i] = f
             t = tuple(final)
             if deflecting:
-                _add(out, (t.count("block") + t.count("surge"), t.count("surge")), p * q)
+                _add(out, (t.count("block") + t.count("surge"), t.count("surge"), 0), p * q)
             else:
-                _add(out, (defense_blocks(c["defense"], t, chart, tokens), 0), p * q)
+                used = 0 if chart == "block" else min(t.count("surge"), tokens)
+                _add(out, (defense_blocks(c["defense"], t, chart, tokens), 0, used), p * q)
     return out
 
 
@@ -235,9 +236,11 @@ def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
     return out
 
 
-def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None) -> Dist:
+def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None,
+            with_spending: bool = False) -> Dist:
     """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left,
-    attacker wounds, suppression tokens gained): p}."""
+    attacker wounds, suppression tokens gained[, (dodge, shield, defense surge tokens the
+    defender spent)]): p}."""
     c = {**DEFAULTS, **values}
     aims = c["aim"] if aims is None else aims
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
@@ -263,7 +266,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 left -= 1
         produced = crits + hits > 0
         for hits_left, q in after_cover(c, hits).items():
-            crits2, hits2, dodged = dodge(c, crits, hits_left)
+            crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
             blanks2 = blanks
             for _ in range(c["ram"]):
                 if blanks2:
@@ -276,11 +279,12 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
             if c["backup"] and ranged and not c["defender_guardian"]:
                 hits2 -= min(hits2, 2)
+            shields_used = 0
             for _ in range(c["shields"]):
                 if crits2:
-                    crits2 -= 1
+                    crits2, shields_used = crits2 - 1, shields_used + 1
                 elif hits2:
-                    hits2 -= 1
+                    hits2, shields_used = hits2 - 1, shields_used + 1
             start = (crits2, hits2, pool_pierce(c), (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
                 impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
@@ -294,7 +298,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 chart = "block" if gains_block or (deflect_works(c) and dodged) else c["defense_surge"]
                 rerolls = n if c["soresu"] and dodged and ranged else c["uncanny_luck"]
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
-                for (blocks, reflected), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
+                for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
                     blocks += 1 if swapped else 0
                     aims_left = left
                     if pierce_works(c, dodged):
@@ -305,7 +309,9 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                     suppressed = produced and ranged and not c["vehicle"]
                     tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] else 0)
                     reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
-                    _add(out, (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained), p * q * r * s)
+                    key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
+                    spending = (dodge_used, shields_used, surge_tokens_used)
+                    _add(out, key + (spending,) if with_spending else key, p * q * r * s)
     return out
 
 

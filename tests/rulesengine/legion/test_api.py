@@ -13,6 +13,7 @@ SPEC_NAMES = {
     "suppression", "courage", "armor", "armor_x", "impervious", "immune_pierce", "guardian", "attack_faces",
     "guardian_faces", "defense_faces", "ruleset", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy",
     "target",  # issue 12: aim=optimal's chance of at least k wounds
+    "pool", "defender",  # issue 12: several pools against several defenders
 }
 
 

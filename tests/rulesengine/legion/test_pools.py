@@ -9,7 +9,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.legion.api import run, run_pools
-from rulesengine.legion.resolve import resolve_attack
+from rulesengine.legion.pools import resolve_attack
 from rulesengine.legion.model import Attack, Attacker, AttackPool, Defender, Weapons
 from tests.rulesengine.legion import oracle
 
@@ -26,7 +26,7 @@ def test_tokens_left_by_the_first_pool_serve_the_second() -> None:
         Attacker(surge="none", aim=1, surge_tokens=1),
         (
             AttackPool(Weapons(black=1), Defender(defense="white")),
-            AttackPool(Weapons(red=1, white=1), Defender(defense="red")),
+            AttackPool(Weapons(red=1, white=1), Defender(defense="red"), defender_number=2),
         ),
     )
     first, second = resolve_attack(attack)
@@ -46,7 +46,7 @@ def test_tokens_left_by_the_first_pool_serve_the_second() -> None:
 
 
 def test_each_pool_suppresses_its_own_defender() -> None:
-    attack = Attack(Attacker(), (AttackPool(Weapons(red=1)), AttackPool(Weapons(white=1))))
+    attack = Attack(Attacker(), (AttackPool(Weapons(red=1)), AttackPool(Weapons(white=1), defender_number=2)))
     first, second = resolve_attack(attack)
     assert (first.suppression, second.suppression) == (Fraction(6, 8), Fraction(2, 8))
 

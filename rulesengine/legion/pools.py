@@ -1,0 +1,152 @@
+"""Several attack pools, each against its defender, resolved in turn (steps 3 and 10/11).
+
+What carries from one pool to the next, as the rules say:
+- the attacker's aim and surge tokens: a token one pool spent (on a reroll, a surge,
+  Marksman or Lethal) is gone for the next;
+- a defender attacked by a later pool keeps what the earlier pool did to it: the dodge,
+  shield and defense surge tokens it spent are gone, and the suppression tokens it gained
+  count (cover, Danger Sense) when the later pool rolls; its wounds add up;
+- the wounds Deflect or Djem So Mastery send back to the attacker add up.
+
+The carried state is one exact joint distribution; a defender no later pool attacks is
+taken out of it (its wounds' distribution is final), so states that can no longer
+change an outcome merge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import NamedTuple
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.attack import PoolContext
+from rulesengine.legion.model import Attack, AttackPool, Defender
+from rulesengine.legion.resolve import PoolOutcome, PoolResult, mix, resolve_pool
+from rulesengine.legion.state import PoolState
+
+
+class Marks(NamedTuple):
+    """What the attack so far has done to one defender."""
+
+    wounds: int = 0
+    dodge: int = 0
+    shields: int = 0
+    surge_tokens: int = 0
+    suppression: int = 0
+    """Suppression tokens gained (step 10), Suppressive's included."""
+
+
+class Carry(NamedTuple):
+    """The state between two pools."""
+
+    aims: int
+    surge_tokens: int
+    defenders: tuple[Marks, ...]
+    """Indexed by defender number - 1."""
+    attacker_wounds: int = 0
+
+
+@dataclass(frozen=True)
+class DefenderResult:
+    """One defender after every pool formed against it."""
+
+    number: int
+    pools: tuple[int, ...]
+    """The pools (numbered from 1) that attacked it, in the order they were resolved."""
+    wounds: Distribution[int]
+    suppression_tokens: Distribution[int]
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    pools: tuple[PoolResult, ...]
+    defenders: tuple[DefenderResult, ...]
+    attacker_wounds: Distribution[int]
+
+
+def marked(defender: Defender, marks: Marks) -> Defender:
+    """The defender as a later pool finds it: spent tokens gone, gained suppression added."""
+    if marks == Marks(wounds=marks.wounds):
+        return defender
+    return replace(defender, dodge=defender.dodge - marks.dodge, shields=defender.shields - marks.shields,
+                   surge_tokens=defender.surge_tokens - marks.surge_tokens,
+                   suppression=defender.suppression + marks.suppression)
+
+
+def suppression_gained(pool: AttackPool, suppressed: bool) -> int:
+    """Step 10: one token for a ranged pool that produced a hit, one more for Suppressive."""
+    return int(suppressed) + (1 if pool.weapons.suppressive and not pool.defender.vehicle else 0)
+
+
+def defender_numbers(attack: Attack) -> tuple[int, ...]:
+    return tuple(sorted({p.defender_number for p in attack.pools}))
+
+
+def resolve_pools(attack: Attack) -> AttackOutcome:
+    pools = attack.pools
+    for each in pools:
+        first = next(q for q in pools if q.defender_number == each.defender_number)
+        if (each.defender, each.guardians) != (first.defender, first.guardians):
+            raise ValueError(f"pools against defender {each.defender_number} describe it differently")
+    count = max(defender_numbers(attack))
+    last = {p.defender_number: i for i, p in enumerate(pools)}
+    carry: Distribution[Carry] = Distribution.certain(
+        Carry(attack.attacker.aim, attack.attacker.surge_tokens, (Marks(),) * count))
+    results: list[PoolResult] = []
+    finished: dict[int, Distribution[Marks]] = {}
+    for index, pool in enumerate(pools):
+        d = pool.defender_number - 1
+        again = last[pool.defender_number] > index
+        keep = index < len(pools) - 1
+
+        def key(c: Carry) -> tuple[int, int, Marks]:
+            return c.aims, c.surge_tokens, c.defenders[d]._replace(wounds=0)
+
+        outcomes: dict[tuple[int, int, Marks], PoolOutcome] = {}
+        weights: dict[tuple[int, int, Marks], Fraction] = {}
+        for c, p in carry.items():
+            k = key(c)
+            weights[k] = weights.get(k, Fraction(0)) + p
+            if k not in outcomes:
+                this = replace(pool, defender=marked(pool.defender, k[2]))
+                outcomes[k] = resolve_pool(PoolContext.of(attack, this, again), k[0], k[1], keep)
+        results.append(_pool_result(pool, [(weights[k], o) for k, o in outcomes.items()]))
+        carry = carry.bind(lambda c: outcomes[key(c)].states.map(lambda s: _after(c, d, pool, s)))
+        if not again:
+            finished[d] = carry.map(lambda c: c.defenders[d])
+            carry = carry.map(lambda c: c._replace(defenders=_set(c.defenders, d, Marks())))
+    defenders = tuple(
+        DefenderResult(n + 1, tuple(i + 1 for i, p in enumerate(pools) if p.defender_number == n + 1),
+                       finished[n].map(lambda m: m.wounds), finished[n].map(lambda m: m.suppression))
+        for n in sorted(finished)
+    )
+    return AttackOutcome(tuple(results), defenders, carry.map(lambda c: c.attacker_wounds))
+
+
+def _after(c: Carry, d: int, pool: AttackPool, s: PoolState) -> Carry:
+    m = c.defenders[d]
+    dodge, shields, surges = s.defender_spent
+    marks = Marks(m.wounds + s.wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
+                  m.suppression + suppression_gained(pool, s.suppressed))
+    return Carry(s.aims_left, s.surge_tokens_left, _set(c.defenders, d, marks), c.attacker_wounds + s.attacker_wounds)
+
+
+def _set(marks: tuple[Marks, ...], index: int, value: Marks) -> tuple[Marks, ...]:
+    return marks[:index] + (value,) + marks[index + 1:]
+
+
+def _pool_result(pool: AttackPool, outcomes: list[tuple[Fraction, PoolOutcome]]) -> PoolResult:
+    states = mix([(p, o.states) for p, o in outcomes])
+    return PoolResult(
+        wounds=states.map(lambda s: s.wounds),
+        guardian_wounds=tuple(mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
+        suppression=states.probability(lambda s: s.suppressed),
+        steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
+        attacker_wounds=states.map(lambda s: s.attacker_wounds),
+    )
+
+
+def resolve_attack(attack: Attack) -> tuple[PoolResult, ...]:
+    """Every pool in turn, each pool's own result (its wounds on its defender)."""
+    return resolve_pools(attack).pools

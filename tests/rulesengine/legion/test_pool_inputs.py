@@ -1,0 +1,96 @@
+"""`--pool` and `--defender`: several pools against several defenders, each defender's
+wounds checked against brute force (`pools_oracle`), and the words refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from rulesengine.errors import InputError
+from rulesengine.legion.api import run
+from tests.rulesengine.legion import pools_oracle
+
+Case = tuple[dict[str, Any], list[tuple[dict[str, Any], int]], list[dict[str, Any]]]
+"""(attack-wide values, [(pool's dice and weapon keywords, defender index)], defenders)."""
+
+CASES: dict[str, Case] = {
+    "two defenders share the attacker's aim and surge tokens": (
+        {"aim": 1, "surge_tokens": 1}, [({"black": 1}, 0), ({"red": 1, "white": 1}, 1)], [{}, {"defense": "red"}]),
+    "a dodge token spent on pool 1 is gone for pool 2": (
+        {}, [({"red": 1}, 0), ({"black": 1}, 0)], [{"dodge": 1}]),
+    "a shield token flipped by pool 1 is gone for pool 2": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"shields": 1}]),
+    "defense surge tokens spent by pool 1 are gone for pool 2": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"defense_surge_tokens": 1, "defense": "red"}]),
+    "notes: pool 1's suppression token gives cover against pool 2": (
+        {}, [({"red": 1}, 0), ({"black": 2}, 0)], [{}]),
+    "2.6: suppression reaching courage improves cover for pool 2": (
+        {"ruleset": "2.6"}, [({"red": 1, "suppressive": True}, 0), ({"red": 2}, 0)], [{"courage": 2, "cover": "light"}]),
+    "Danger Sense counts the tokens pool 1 gave": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"danger_sense": 2}]),
+    "three pools, two defenders, aim carried to the last": (
+        {"aim": 1, "surge": "hit"}, [({"white": 1}, 0), ({"white": 1}, 1), ({"black": 1}, 0)],
+        [{"dodge": 1}, {"defense": "red", "cover": "light"}]),
+    "a melee attack: no suppression carried, dodge is": (
+        {"melee": True}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"dodge": 1}]),
+    "the Attack page's worked example": (
+        {"aim": 1}, [({"black": 4}, 0), ({"red": 1, "impact": 1}, 1)],
+        [{"cover": "light"}, {"defense": "red", "armor": True, "vehicle": True}]),
+    "Marksman and Lethal spend the aim tokens the pools share": (
+        {"aim": 1, "marksman": True, "lethal": 1}, [({"white": 1}, 0), ({"red": 1}, 1)], [{}, {"defense": "red"}]),
+}
+
+
+def _words(values: Mapping[str, Any]) -> str:
+    return " ".join(k.replace("_", "-") if v is True else f"{k.replace('_', '-')}={v}" for k, v in values.items())
+
+
+def run_values(case: Case) -> dict[str, Any]:
+    attacker, pools, defenders = case
+    (first, at), *later = pools
+    assert at == 0
+    return {**attacker, **first, **defenders[0], "pool": [_words({**p, "defender": d + 1}) for p, d in later],
+            "defender": [_words(d) for d in defenders[1:]]}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_defenders_wounds_match_brute_force(name: str) -> None:
+    attacker, pools, defenders = CASES[name]
+    result = run(run_values(CASES[name]))
+    want = pools_oracle.resolve(attacker, pools, defenders)
+    got = [{int(k): Fraction(v) for k, v in d["wounds"].items()} for d in result["defenders"]]
+    assert got == [{k: p for k, p in w.items() if p} for w in want]
+    assert [p["defender"] for p in result["pools"]] == [d + 1 for _, d in pools]
+
+
+def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
+    """In melee (no suppression to help the defender) pool 2 does more than it would
+    against a defender with its dodge token back: the carry is real."""
+    case = CASES["a melee attack: no suppression carried, dodge is"]
+    together = run(run_values(case))["defenders"][0]["expected_wounds"]
+    apart = run({"red": 1, "dodge": 1, "melee": True})["defender"]["expected_wounds"]
+    assert Fraction(together) > 2 * Fraction(apart)
+
+
+@pytest.mark.parametrize("values, flag, words", [
+    ({"red": 1, "pool": ["green=2"]}, "--pool", "pool 2: 'green' is not one of red, black"),
+    ({"red": 1, "pool": ["red=1 defender=2"]}, "--pool", "defender=N with N from 1 to 1"),
+    ({"red": 1, "pool": ["red=1"], "defender": ["defense=red"]}, "--defender", "defender 2 has no pool"),
+    ({"red": 1, "pool": ["red=31"]}, "--pool", "pool 2: red: a whole number from 0 to 30"),
+    ({"red": 1, "pool": ["red=1 defender=2"], "defender": ["dodge=x"]}, "--defender", "defender 2: dodge: a whole number"),
+    ({"red": 1, "pool": ["red=1", "red=1", "red=1", "red=1"]}, "--pool", "at most 4 attack pools"),
+    ({"red": 1, "pool": ["red=1 red=2"]}, "--pool", "red given twice"),
+    ({"red": 1, "observe": 1, "pool": ["red=1"]}, "--observe", "observation tokens on a defender that several pools attack"),
+    ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
+])
+def test_bad_words_are_refused_naming_the_input(values: dict[str, Any], flag: str, words: str) -> None:
+    with pytest.raises(InputError) as error:
+        run(values)
+    assert error.value.option == flag and words in str(error.value)
+
+
+def test_one_pool_keeps_the_single_pool_answer() -> None:
+    assert "defender" in run({"red": 1}) and "defenders" not in run({"red": 1})
