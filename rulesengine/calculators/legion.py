@@ -56,6 +56,10 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Djem So Mastery": Preset.of(("djem_so", "melee"), black=3, melee=True, djem_so=True),
     "Smoke": Preset.of(("smoke", "cover", "ruleset"), **_POOL, smoke=1),
     "Suppressive": Preset.of(("suppressive", "suppression", "courage"), **_POOL, suppressive=True),
+    "Spray": Preset.of(("spray",), red=1, spray=3),
+    "Anti-Materiel X": Preset.of(("anti_materiel", "vehicle", "ruleset"), white=2, ruleset="2.6", anti_materiel=1, vehicle=True, defense="red"),
+    "Anti-Personnel X": Preset.of(("anti_personnel", "vehicle", "ruleset"), black=1, ruleset="2.6", anti_personnel=1),
+    "Cumbersome": Preset.of(("cumbersome",), black=2, cumbersome=True),
 }
 
 ATTACK_PAGES: dict[str, Preset] = {

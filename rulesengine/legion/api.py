@@ -21,6 +21,7 @@ from rulesengine.legion import pool_specs
 from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
+from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
@@ -98,6 +99,14 @@ OPTIONS: tuple[Option, ...] = (
     _int("precise", "Precise X", 3, group="attacker"),
     _int("pierce", "Pierce X", 10, group="attacker"),
     _int("impact", "Impact X", 10, group="attacker"),
+    _int("spray", "Spray: defending minis in sight", 12, "the weapon's dice go in once per defending miniature in sight "
+         "(0: no Spray)", group="attacker", keywords=("Spray",)),
+    _int("anti_materiel", "Anti-Materiel X", 5, "ruleset 2.6: against a vehicle, X of the weapon's dice are upgraded (white first)",
+         group="attacker", keywords=("Anti-Materiel X",)),
+    _int("anti_personnel", "Anti-Personnel X", 5, "ruleset 2.6: against a trooper, X of the weapon's dice are upgraded (white first)",
+         group="attacker", keywords=("Anti-Personnel X",)),
+    _bool("cumbersome", "Cumbersome", "no moving before this attack (a pivot is allowed); it changes no die", group="attacker",
+          keywords=("Cumbersome",)),
     _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
     _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
     _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
@@ -204,6 +213,12 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                       high_velocity=_bool_of(v, "high_velocity"), suppressive=_bool_of(v, "suppressive"))
     if weapons.size > MAX_DICE:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
+    minis = _int_of(v, "spray")
+    weapons = formed(weapons, _bool_of(v, "vehicle"), _str_of(v, "ruleset"), minis_in_sight=minis,
+                     anti_materiel_x=_int_of(v, "anti_materiel"), anti_personnel_x=_int_of(v, "anti_personnel"),
+                     is_cumbersome=_bool_of(v, "cumbersome"))
+    if weapons.size > MAX_DICE:
+        raise InputError("--spray", f"at most {MAX_DICE} attack dice in all (the weapon's dice {minis} times make {weapons.size})", minis)
     guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
     if len(guardians) > MAX_GUARDIANS:
         raise InputError("--guardian", f"at most {plural(MAX_GUARDIANS, 'guardian')}", len(guardians))

@@ -48,6 +48,8 @@ class Weapons:
     blast: bool = False
     high_velocity: bool = False
     suppressive: bool = False
+    formed: tuple[str, ...] = ()
+    """How step 2 and 4a formed these dice (Spray, Anti-Materiel X, ...), one sentence each."""
 
     @property
     def dice(self) -> tuple[tuple[str, int], ...]:

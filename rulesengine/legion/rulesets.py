@@ -52,6 +52,8 @@ RULES: tuple[Rule, ...] = (
     Rule("Backup", "", "cancels up to 2 hits of a ranged attack; not for a defender with Guardian X"),
     Rule("Vehicle damage", "a red die: Damaged (block), Disabled (blank) or Weapon Destroyed (surge)",
          "one vehicle damage token (once per game); at activation a white die, an action lost on a blank"),
+    Rule("Anti-Materiel X, Anti-Personnel X", "", "X of the weapon's dice one colour up against a vehicle (Anti-Materiel) or a trooper "
+         "(Anti-Personnel); rules update of November 2025"),
 )
 
 

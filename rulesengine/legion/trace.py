@@ -45,7 +45,8 @@ def attack_roll_steps(ctx: PoolContext, d: Distribution[PoolState]) -> list[dict
     colours = pool_colours((w.red, w.black, w.white))
     shown = ", ".join(f"{c} {f}" for c, f in zip(colours, faces))
     rest = len(colours) - len(faces)
-    text = f"The attacker rolls {_plural(len(colours), 'die')}: {shown or 'no faces given'}"
+    formed = "".join(f"{sentence} " for sentence in w.formed)
+    text = f"{formed}The attacker rolls {_plural(len(colours), 'die')}: {shown or 'no faces given'}"
     text += f"; the other {rest} are rolled." if rest else "."
     certain = d.outcomes()[0] if len(d) == 1 else None
     counts: dict[str, object] = {face: faces.count(face) for face in ("crit", "hit", "surge", "blank")}

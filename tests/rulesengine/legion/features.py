@@ -89,6 +89,12 @@ FEATURES: dict[str, dict[str, Any]] = {
     "backup-defender-guardian": {"backup": True, "ruleset": "2.6", "defender_guardian": True},
     "smoke-two": {"smoke": 2, "cover": "light"},
     "vehicle-smoke-2.6": {"smoke": 1, "vehicle": True, "ruleset": "2.6"},
+    "spray": {"spray": 2},
+    "anti-personnel": {"anti_personnel": 1, "ruleset": "2.6"},
+    "anti-personnel-two": {"anti_personnel": 2, "ruleset": "2.6"},
+    "anti-materiel": {"anti_materiel": 1, "vehicle": True, "ruleset": "2.6"},
+    "anti-materiel-trooper": {"anti_materiel": 2, "ruleset": "2.6"},
+    "cumbersome": {"cumbersome": True},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

@@ -36,7 +36,9 @@ DEFAULTS: dict[str, Any] = {
     "defender_duelist": False, "defender_hold_the_line": False, "immune_deflect": False, "duelist": False,
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
     "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
+    "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False,
 }
+NEXT_COLOUR = {"white": "black", "black": "red"}
 
 Dist = dict[Any, Fraction]
 
@@ -226,6 +228,22 @@ def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) ->
     return blocks + min(surges, tokens)
 
 
+def formed_pool(c: Mapping[str, Any]) -> dict[str, int]:
+    """Spray: every die once per miniature in sight; then Anti-Materiel X (a vehicle) or
+    Anti-Personnel X (a trooper) moves X dice one colour up, each die once, whites first."""
+    copies = max(1, c["spray"])
+    dice = (["red"] * c["red"] + ["black"] * c["black"] + ["white"] * c["white"]) * copies
+    ups = c["anti_materiel"] if c["vehicle"] else c["anti_personnel"]
+    upgraded = []
+    for d in sorted(dice, key=["white", "black", "red"].index):
+        if ups and d in NEXT_COLOUR:
+            upgraded.append(NEXT_COLOUR[d])
+            ups -= 1
+        else:
+            upgraded.append(d)
+    return {colour: upgraded.count(colour) for colour in ("red", "black", "white")}
+
+
 def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
     """(X, die, chart, immune to Pierce); a suppressed guardian acts as X = 0 in ruleset 2.6."""
     out = []
@@ -246,7 +264,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
     charts = [c["surge"]] + (["crit"] if c["jedi_hunter"] else []) + (["hit"] if c["hold_the_line"] and c["melee"] else [])
     chart_order = ["none", "hit", "crit"]
-    c = {**c, "surge_tokens": tokens, "surge": max(charts, key=chart_order.index)}
+    c = {**c, "surge_tokens": tokens, "surge": max(charts, key=chart_order.index), **formed_pool(c)}
     guardians = _guardians(c)
     gfaces = [[f for f in g.split(",") if f] for g in c["guardian_faces"]]
     dfaces = [f for f in str(c["defense_faces"]).split(",") if f]
