@@ -62,6 +62,10 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Cumbersome": Preset.of(("cumbersome",), black=2, cumbersome=True),
 }
 
+CHANGES_NO_DIE = ("Cumbersome",)
+"""Keywords the calculator takes as printed although they change no die: their presets give
+the same answer with the keyword as without it."""
+
 ATTACK_PAGES: dict[str, Preset] = {
     "legion/Attack.md": Preset.of(
         ("aim", "dodge", "cover", "pierce", "critical", "guardian", "pool", "defender", "attack_faces", "guardian_faces",
