@@ -42,6 +42,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    """A choice's values; for a text list of dice faces (comma-separated, one per die),
+    the faces one die may show."""
     help: str = ""
     repeatable: bool = False
     group: str = "other"

@@ -69,8 +69,20 @@ def _control(option: Option, value: object) -> str:
             f'<option value="{escape(c)}"{" selected" if c == value else ""}>{escape(c)}</option>' for c in option.choices
         )
         return f'<select name="{name}">{items}</select>'
+    if option.choices:
+        # A list of faces, one per die: the page's script draws a select per die beside it
+        # (data-faces), one row per unit for a repeatable list (data-units names the unit).
+        units = f' data-units="{escape(_unit(option))}"' if option.repeatable else ""
+        faces = escape(" ".join(option.choices))
+        return f'<input type="text" name="{name}" value="{escape(_text(value))}" data-faces="{faces}"{units}>'
     placeholder = f' placeholder="{escape(option.help)}"' if option.help else ""
     return f'<input type="text" name="{name}" value="{escape(_text(value))}"{placeholder}>'
+
+
+def _unit(option: Option) -> str:
+    """What one item of a repeatable face list belongs to: the label's first word
+    ("Guardian faces" -> "guardian")."""
+    return option.label.split()[0].lower()
 
 
 def _allowed(option: Option) -> str:
@@ -80,6 +92,9 @@ def _allowed(option: Option) -> str:
         return f"{_bound(option.minimum)}{joiner}{_bound(option.maximum)}"
     if option.kind == "choice":
         return " / ".join(option.choices)
+    if option.kind == "text" and option.choices:
+        each = f"{' / '.join(option.choices)}, one per die, separated by commas"
+        return f"{each}, {_unit(option)}s by {REPEAT_SEPARATOR}" if option.repeatable else each
     if option.kind == "text" and option.repeatable:
         return f"several: separate with {REPEAT_SEPARATOR}"
     return ""

@@ -38,6 +38,9 @@ def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywor
     return Option(name, label, "bool", False, help=help, group=group, keywords=keywords)
 
 
+D6_FACES = tuple(str(face) for face in range(1, 7))
+"""The faces of an attack die, as the trace's inputs take them."""
+
 OPTIONS: tuple[Option, ...] = (
     _int("power", "Attacker's power", 3, 0, 30, "one attack die per point of power", group="dice"),
     _int("accuracy", "Accuracy", 0, -5, 5, "added to each attack die; negative for Accuracy -X", group="attacker"),
@@ -68,13 +71,13 @@ OPTIONS: tuple[Option, ...] = (
     _int("defender_inspiration", "Inspiring units with the defender", 0, 0, 10, "+1 health each", group="defender"),
     _int("attacker_deflect", "Attacker's Deflect", 0, 0, 20, "if deflected damage reaches the attacker", group="attacker"),
     _bool("unpreventable", "The attack's damage is unpreventable", "Parry, Evade and Deflect cannot touch it", group="attacker"),
-    Option("faces", "Faces rolled (trace)", "text", "", help="comma-separated faces 1-6, one per attack die; empty for the exact distribution", group="trace"),
+    Option("faces", "Faces rolled (trace)", "text", "", choices=D6_FACES, help="comma-separated faces 1-6, one per attack die; empty for the exact distribution", group="trace"),
     Option("reroll_by", "Re-roll effect played by", "choice", "nobody", choices=REROLLERS,
            help="an effect that lets this player re-roll some attack dice; Critical Hit and Parry read the roll after re-rolls", group="dice"),
     _int("reroll_dice", "Dice the effect may re-roll", 1, 0, 10, "at most this many, each once", group="dice"),
     Option("reroll_policy", "Which dice are re-rolled", "choice", "usual", choices=tuple(REROLL_POLICIES),
            help="usual: the attacker re-rolls misses, the defender hits; or misses, hits, ones, sixes", group="policies"),
-    Option("reroll_faces", "Faces the re-rolled dice show (trace)", "text", "",
+    Option("reroll_faces", "Faces the re-rolled dice show (trace)", "text", "", choices=D6_FACES,
            help="comma-separated faces 1-6, one per re-rolled die, in the order the policy picks them (the trace names them)", group="trace"),
     Option("evade_policy", "Evade choice", "choice", "most", choices=tuple(EVADE_POLICIES), group="policies"),
     Option("overkill_policy", "Overkill choice", "choice", "all-excess", choices=tuple(OVERKILL_POLICIES), group="policies"),

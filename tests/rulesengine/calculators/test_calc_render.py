@@ -63,6 +63,19 @@ def test_at_most_six_inputs_are_open():
     assert [e.attrs["name"] for e in folded.find_all("input")] == ["n6", "n7", "n8"]
 
 
+@pytest.mark.parametrize("repeatable", [False, True])
+def test_a_face_list_is_text_marked_with_the_faces_a_die_may_show(repeatable):
+    faces = Option("rolled", "Guardian faces", "text", None, choices=("block", "surge", "blank"), repeatable=repeatable, help="comma list")
+    field = parse(render_form((faces,), {"rolled": ("block, blank", "surge") if repeatable else "block, blank"}, ["rolled"])).find("label")
+    text = field.find("input", name="rolled")
+    assert text.attrs["type"] == "text" and text.attrs["data-faces"] == "block surge blank"
+    assert text.attrs["value"] == ("block, blank; surge" if repeatable else "block, blank")
+    assert "placeholder" not in text.attrs, "a cut-off placeholder reads like a value"
+    assert text.attrs.get("data-units") == ("guardian" if repeatable else None)
+    hint = field.find("small").text()
+    assert hint.startswith("block / surge / blank, one per die") and ("guardians by ;" in hint) == repeatable
+
+
 def test_checkbox_reflects_the_preset():
     form = root_of(render_calculator(TOY, {"armor": True})).find("form")
     assert "checked" in form.find("input", name="armor").attrs

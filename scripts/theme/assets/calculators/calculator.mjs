@@ -5,13 +5,15 @@
 //
 // The parts, by concern: settings.mjs (settings, counters, each calculator's place),
 // form.mjs (inputs, checks, status, result, refusals), worker-client.mjs (the workers),
-// address.mjs (inputs in the page address). This file wires them to each calculator and
+// address.mjs (inputs in the page address), faces.mjs (a select per die for the faces
+// rolled). This file wires them to each calculator and
 // each worked example on the page.
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
 import { clearProblem, inputsOf, invalidMessages, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
 import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
+import { mountFaces } from "./faces.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -69,6 +71,7 @@ function mount(root, slot) {
   mounted.add(root);
   setSlot(root, slot);
   for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
+  mountFaces(form);
   setBaseline(root, inputsOf(form));
   form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
   form.addEventListener("input", (event) => { followDice(form, event.target); schedule(root); });
@@ -90,10 +93,11 @@ function mount(root, slot) {
 function followDice(form, target) {
   const field = target && target.closest && target.closest(".calculator-field");
   if (!field || field.getAttribute("data-group") !== "dice" || target.type !== "number") return;
+  const cleared = {};
   for (const face of form.querySelectorAll('.calculator-field[data-group="trace"] [name]')) {
-    if (face.tagName === "SELECT") face.selectedIndex = 0;
-    else face.value = "";
+    cleared[face.name] = face.tagName === "SELECT" ? face.options[0].value : "";
   }
+  setInputs(form, cleared);
 }
 
 // ---- a worked example's button loads it into the page's calculator ----
