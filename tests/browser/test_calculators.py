@@ -46,7 +46,8 @@ def wait_state(root: Any, state: str) -> None:
 def set_input(root: Any, name: str, value: str) -> None:
     control = root.locator(f"[name='{name}']")
     if not control.is_visible():  # an input in a folded group
-        root.locator("details.calculator-more", has=control).locator("> summary").click()
+        # `has` is matched inside each candidate: a locator from the page, not from root.
+        root.locator("details.calculator-more", has=root.page.locator(f"[name='{name}']")).locator("> summary").click()
     control.fill(value)
 
 

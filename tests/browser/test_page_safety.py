@@ -182,7 +182,7 @@ def test_search_results_and_calculator_errors_show_markup_as_text(probe_site: Se
 
     page.goto(probe_site.url + "calculator-trap/")
     root = first_calculator(page)
-    set_input(root, "attack_faces", "<img src=x onerror=alert(41)>")
+    set_input(root, "guardian", "<img src=x onerror=alert(41)>")  # a text box (face lists are selects)
     wait_state(root, "error")
     assert "<img src=x onerror=alert(41)>" in root.locator(".calculator-error-message").inner_text()
     assert root.locator("img").count() == 0
