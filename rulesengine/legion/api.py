@@ -107,6 +107,11 @@ OPTIONS: tuple[Option, ...] = (
          group="attacker", keywords=("Anti-Personnel X",)),
     _bool("cumbersome", "Cumbersome", "no moving before this attack (a pivot is allowed); it changes no die", group="attacker",
           keywords=("Cumbersome",)),
+    _int("ion", "Ion X", 5, "step 6 first: the defender flips one shield token per hit or crit, up to X", group="attacker",
+         keywords=("Ion X",)),
+    _bool("jar_kai_mastery", "Jar'Kai Mastery", "melee: each of the attacker's dodge tokens turns a blank into a hit or a hit "
+          "into a crit", group="attacker", keywords=("Jar'Kai Mastery",)),
+    _int("attacker_dodge", "Attacker's dodge tokens", 10, "spent by Jar'Kai Mastery", group="tokens", keywords=("Jar'Kai Mastery",)),
     _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
     _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
     _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
@@ -210,7 +215,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
                       critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),
                       sharpshooter=_int_of(v, "sharpshooter"), blast=_bool_of(v, "blast"),
-                      high_velocity=_bool_of(v, "high_velocity"), suppressive=_bool_of(v, "suppressive"))
+                      high_velocity=_bool_of(v, "high_velocity"), suppressive=_bool_of(v, "suppressive"),
+                      ion=_int_of(v, "ion"))
     if weapons.size > MAX_DICE:
         raise InputError("--red/--black/--white", f"at most {MAX_DICE} attack dice in all", weapons.size)
     minis = _int_of(v, "spray")
@@ -254,7 +260,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                         precise=_int_of(v, "precise"), immune_deflect=_bool_of(v, "immune_deflect"),
                         duelist=_bool_of(v, "duelist"), makashi=_bool_of(v, "makashi"), jedi_hunter=_bool_of(v, "jedi_hunter"),
                         hold_the_line=_bool_of(v, "hold_the_line"), death_from_above=_bool_of(v, "death_from_above"),
-                        ram=_int_of(v, "ram"), lethal=_int_of(v, "lethal"), marksman=_bool_of(v, "marksman"))
+                        ram=_int_of(v, "ram"), lethal=_int_of(v, "lethal"), marksman=_bool_of(v, "marksman"),
+                        jar_kai=_bool_of(v, "jar_kai_mastery"), dodge=_int_of(v, "attacker_dodge"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"),
                                target=_int_of(v, "target"))
@@ -309,7 +316,7 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
                     "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
-                    "lethal", "marksman", "target")
+                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge")
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 

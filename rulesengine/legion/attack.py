@@ -25,6 +25,8 @@ from rulesengine.legion.keywords import (
     lethal,
     marksman,
     impervious,
+    ion,
+    jar_kai,
     low_profile,
     ram,
     soresu,
@@ -109,17 +111,19 @@ def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens
 
 
 def after_surges(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Right after step 4c: Marksman spends aim tokens the rerolls left; the blanks are
+    """Right after step 4c: Marksman spends aim tokens the rerolls left, then Jar'Kai Mastery
+    the attacker's dodge tokens (melee); the blanks are
     counted when Ram X or Djem So Mastery will need them."""
     attacker, defender = ctx.attack.attacker, ctx.pool.defender
     blanks = ctx.pool.weapons.size - s.crits - s.hits
     to_hits, to_crits = marksman.changes(attacker, defender, blanks, s.hits, s.aims_left)
-    if not (to_hits or to_crits or attacker.ram or defender.djem_so):
+    dodged = jar_kai.changes(attacker, defender, blanks - to_hits, s.hits + to_hits - to_crits, ctx.attack.melee)
+    if not (to_hits or to_crits or sum(dodged) or attacker.ram or defender.djem_so):
         return s
-    crits, hits = s.crits + to_crits, s.hits + to_hits - to_crits
+    crits, hits = s.crits + to_crits + dodged[1], s.hits + to_hits - to_crits + dodged[0] - dodged[1]
     keep_blanks = attacker.ram or (defender.djem_so and ctx.attack.melee)
     return s._replace(crits=crits, hits=hits, produced_hit=crits + hits > 0, aims_left=s.aims_left - to_hits - to_crits,
-                      blanks=blanks - to_hits if keep_blanks else 0)
+                      blanks=blanks - to_hits - dodged[0] if keep_blanks else 0)
 
 
 def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
@@ -149,28 +153,31 @@ class AttackModifications:
     backup: int
     shields: tuple[int, int]
     """(crits, hits) cancelled by shield tokens."""
+    ion: int = 0
+    """Shield tokens Ion X flipped first, cancelling nothing."""
 
 
 def attack_modifications(ctx: PoolContext, s: PoolState) -> AttackModifications:
     defender, ranged = ctx.pool.defender, ctx.attack.ranged
+    flipped = ion.shields_flipped(ctx.pool.weapons.ion, s.crits + s.hits, defender.shields)
     rammed = ram.changed(s.blanks, s.hits, ctx.attack.attacker.ram)
     crits, hits = s.crits + rammed[0] + rammed[1], s.hits - rammed[1]
     impact = hits_to_crits(hits, pool_impact(ctx.pool.weapons, defender), has_armor(defender))
     crits, hits = crits + impact, hits - impact
     armor = hits_cancelled_by_armor(hits, defender)
     backed = backup.hits_cancelled(hits - armor, defender, ranged)
-    shields = cancelled_by_shields(crits, hits - armor - backed, defender.shields)
-    return AttackModifications(rammed, impact, armor, backed, shields)
+    shields = cancelled_by_shields(crits, hits - armor - backed, defender.shields - flipped)
+    return AttackModifications(rammed, impact, armor, backed, shields, flipped)
 
 
 def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 6: the attacker's Ram X and Impact X (with Weak Point's), then the defender's
-    Armor, Backup and shield tokens (guardians follow)."""
+    """Step 6: Ion X flips shield tokens first; the attacker's Ram X and Impact X (with Weak
+    Point's), then the defender's Armor, Backup and shield tokens (guardians follow)."""
     m = attack_modifications(ctx, s)
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
     blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
-    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields)))
+    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion))
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:

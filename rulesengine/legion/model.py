@@ -32,6 +32,9 @@ class Attacker:
     ram: int = 0
     lethal: int = 0
     marksman: bool = False
+    jar_kai: bool = False
+    dodge: int = 0
+    """The attacker's own dodge tokens (spent by Jar'Kai Mastery)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class Weapons:
     blast: bool = False
     high_velocity: bool = False
     suppressive: bool = False
+    ion: int = 0
     formed: tuple[str, ...] = ()
     """How step 2 and 4a formed these dice (Spray, Anti-Materiel X, ...), one sentence each."""
 

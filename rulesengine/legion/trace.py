@@ -104,6 +104,8 @@ def _modify_attack(ctx: PoolContext, before: PoolState, after: PoolState) -> str
         parts.append(f"Armor cancels {_plural(m.armor, 'hit')}")
     if m.backup:
         parts.append(f"Backup cancels {_plural(m.backup, 'hit')}")
+    if m.ion:
+        parts.append(f"Ion X flips {_plural(m.ion, 'shield token')} first")
     if sum(m.shields):
         parts.append(f"shield tokens cancel {_plural(sum(m.shields), 'result')}")
     what = "; ".join(parts) if parts else "No keyword changes the dice"

@@ -95,6 +95,11 @@ FEATURES: dict[str, dict[str, Any]] = {
     "anti-materiel": {"anti_materiel": 1, "vehicle": True, "ruleset": "2.6"},
     "anti-materiel-trooper": {"anti_materiel": 2, "ruleset": "2.6"},
     "cumbersome": {"cumbersome": True},
+    "ion": {"ion": 1, "shields": 2},
+    "ion-two": {"ion": 2, "shields": 1},
+    "jar-kai": {"jar_kai_mastery": True, "attacker_dodge": 1, "melee": True},
+    "jar-kai-armor": {"jar_kai_mastery": True, "attacker_dodge": 2, "melee": True, "armor": True},
+    "jar-kai-ranged": {"jar_kai_mastery": True, "attacker_dodge": 1},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

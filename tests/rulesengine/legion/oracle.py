@@ -36,7 +36,8 @@ DEFAULTS: dict[str, Any] = {
     "defender_duelist": False, "defender_hold_the_line": False, "immune_deflect": False, "duelist": False,
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
     "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
-    "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False,
+    "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False, "ion": 0,
+    "jar_kai_mastery": False, "attacker_dodge": 0,
 }
 NEXT_COLOUR = {"white": "black", "black": "red"}
 
@@ -244,6 +245,20 @@ def formed_pool(c: Mapping[str, Any]) -> dict[str, int]:
     return {colour: upgraded.count(colour) for colour in ("red", "black", "white")}
 
 
+def change_results(c: Mapping[str, Any], tokens: int, crits: int, hits: int, blanks: int) -> tuple[int, int, int, int]:
+    """Marksman's aim or Jar'Kai's dodge tokens, one each: against Armor hits to crits, then a
+    blank to a crit for two; else blanks to hits first, then hits to crits. (crits, hits,
+    blanks, tokens left)."""
+    while tokens and (hits or (blanks and tokens >= 2) if c["armor"] else blanks + hits):
+        if c["armor"] and not hits:
+            blanks, crits, tokens = blanks - 1, crits + 1, tokens - 2
+        elif blanks and not c["armor"]:
+            blanks, hits, tokens = blanks - 1, hits + 1, tokens - 1
+        else:
+            hits, crits, tokens = hits - 1, crits + 1, tokens - 1
+    return crits, hits, blanks, tokens
+
+
 def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
     """(X, die, chart, immune to Pierce); a suppressed guardian acts as X = 0 in ruleset 2.6."""
     out = []
@@ -275,17 +290,16 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
         crits, hits, tokens_spent = convert(c, faces, tokens)
         left = aims - spent
         blanks = size - crits - hits
-        if c["marksman"]:  # one aim token each: against Armor hits to crits, else blanks to hits first
-            while left and (hits if c["armor"] else blanks + hits):
-                if blanks and not c["armor"]:
-                    blanks, hits = blanks - 1, hits + 1
-                else:
-                    hits, crits = hits - 1, crits + 1
-                left -= 1
+        if c["marksman"]:
+            crits, hits, blanks, left = change_results(c, left, crits, hits, blanks)
+        dodges = c["attacker_dodge"] if c["jar_kai_mastery"] and c["melee"] else 0
+        crits, hits, blanks, _ = change_results(c, dodges, crits, hits, blanks)  # Jar'Kai: the attacker's dodge tokens
         produced = crits + hits > 0
         for hits_left, q in after_cover(c, hits).items():
             crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
             blanks2 = blanks
+            shields = c["shields"] - min(c["ion"], crits2 + hits2, c["shields"])  # Ion X, first in step 6
+            flipped = c["shields"] - shields
             for _ in range(c["ram"]):
                 if blanks2:
                     blanks2, crits2 = blanks2 - 1, crits2 + 1
@@ -297,8 +311,8 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
             if c["backup"] and ranged and not c["defender_guardian"]:
                 hits2 -= min(hits2, 2)
-            shields_used = 0
-            for _ in range(c["shields"]):
+            shields_used = flipped
+            for _ in range(shields):
                 if crits2:
                     crits2, shields_used = crits2 - 1, shields_used + 1
                 elif hits2:
