@@ -22,6 +22,7 @@ from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.pool_forming import formed
+from rulesengine.legion.keywords import overrun
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
@@ -112,6 +113,8 @@ OPTIONS: tuple[Option, ...] = (
     _bool("jar_kai_mastery", "Jar'Kai Mastery", "melee: each of the attacker's dodge tokens turns a blank into a hit or a hit "
           "into a crit", group="attacker", keywords=("Jar'Kai Mastery",)),
     _int("attacker_dodge", "Attacker's dodge tokens", 10, "spent by Jar'Kai Mastery", group="tokens", keywords=("Jar'Kai Mastery",)),
+    _bool("overrun", "Overrun attack", "neither ranged nor melee: no cover, no guardian, no Deflect, no suppression; dodge "
+          "tokens still cancel hits", group="attacker", keywords=("Overrun X",)),
     _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
     _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
     _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
@@ -267,7 +270,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                                target=_int_of(v, "target"))
     pool = AttackPool(weapons, defender, guardians, faces)
     pools = (pool,) + _further_pools(given, typed(v, "pool", tuple), typed(v, "defender", tuple))
-    return Attack(attacker, pools, melee=_bool_of(v, "melee"), ruleset=ruleset, policies=chosen)
+    kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"))
+    return Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
 
 
 def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defenders: tuple[object, ...]) -> tuple[AttackPool, ...]:
@@ -316,7 +320,7 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
                     "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
-                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge")
+                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge", "overrun")
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 

@@ -156,8 +156,10 @@ class Attack:
     pools: tuple[AttackPool, ...]
     melee: bool = False
     ruleset: str = "notes"
+    overrun: bool = False
+    """An overrun attack: neither ranged nor melee."""
     policies: Policies = field(default_factory=Policies)
 
     @property
     def ranged(self) -> bool:
-        return not self.melee
+        return not self.melee and not self.overrun

@@ -174,7 +174,8 @@ def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
 def _suppression(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     if after.suppressed:
         return "The ranged pool produced a hit or crit: the defender gains a suppression token."
-    why = "the attack is melee" if ctx.attack.melee else "the pool produced no hit or crit"
+    why = ("the attack is melee" if ctx.attack.melee else "an overrun attack is not a ranged attack" if ctx.attack.overrun
+           else "the pool produced no hit or crit")
     return f"No suppression token: {why}."
 
 

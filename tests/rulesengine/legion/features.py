@@ -100,6 +100,8 @@ FEATURES: dict[str, dict[str, Any]] = {
     "jar-kai": {"jar_kai_mastery": True, "attacker_dodge": 1, "melee": True},
     "jar-kai-armor": {"jar_kai_mastery": True, "attacker_dodge": 2, "melee": True, "armor": True},
     "jar-kai-ranged": {"jar_kai_mastery": True, "attacker_dodge": 1},
+    "overrun": {"overrun": True, "cover": "light"},
+    "overrun-dodge": {"overrun": True, "dodge": 1, "guardian": ["1,red,none"]},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

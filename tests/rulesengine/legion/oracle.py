@@ -37,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
     "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
     "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False, "ion": 0,
-    "jar_kai_mastery": False, "attacker_dodge": 0,
+    "jar_kai_mastery": False, "attacker_dodge": 0, "overrun": False,
 }
 NEXT_COLOUR = {"white": "black", "black": "red"}
 
@@ -135,7 +135,7 @@ def convert(c: Mapping[str, Any], faces: tuple[str, ...], tokens: int) -> tuple[
 
 
 def cover_level(c: Mapping[str, Any]) -> int:
-    if c["melee"] or c["death_from_above"] or (c["blast"] and not c["immune_blast"]):
+    if c["melee"] or c["overrun"] or c["death_from_above"] or (c["blast"] and not c["immune_blast"]):
         return 0
     terrain = 0 if c["vehicle"] and c["ruleset"] != "notes" else {"none": 0, "light": 1, "heavy": 2}[c["cover"]]
     level = terrain + c["cover_x"] + (1 if c["smoke"] else 0)
@@ -168,12 +168,17 @@ def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool, 
         crits, tokens, spent = crits - 1, tokens - 1, spent + 1
     while tokens and hits:
         hits, tokens, spent = hits - 1, tokens - 1, spent + 1
-    wants = c["block"] or deflect_works(c) or (c["soresu"] and not c["melee"]) or (c["defender_duelist"] and c["melee"])
+    wants = c["block"] or deflect_works(c) or (c["soresu"] and is_ranged(c)) or (c["defender_duelist"] and c["melee"])
     return crits, hits, spent > 0 or wants, spent if spent else int(wants)
 
 
+def is_ranged(c: Mapping[str, Any]) -> bool:
+    """An overrun attack is neither ranged nor melee."""
+    return not c["melee"] and not c["overrun"]
+
+
 def deflect_works(c: Mapping[str, Any]) -> bool:
-    return c["deflect"] and not c["immune_deflect"] and (not c["melee"] or c["ruleset"] == "notes")
+    return c["deflect"] and not c["immune_deflect"] and (is_ranged(c) or c["ruleset"] == "notes")
 
 
 def makashi_used(c: Mapping[str, Any]) -> bool:
@@ -284,7 +289,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     gfaces = [[f for f in g.split(",") if f] for g in c["guardian_faces"]]
     dfaces = [f for f in str(c["defense_faces"]).split(",") if f]
     size = c["red"] + c["black"] + c["white"]
-    ranged = not c["melee"]
+    ranged = is_ranged(c)
     out: Dist = {}
     for (faces, spent), p in attack_roll(c, aims).items():
         crits, hits, tokens_spent = convert(c, faces, tokens)
@@ -349,7 +354,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
 
 def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str, bool]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
     states: Dist = {start: Fraction(1)}
-    usable = not c["melee"] and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
+    usable = is_ranged(c) and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
     if not usable:
         return states
     for gi, (x, die, chart, immune) in enumerate(guardians):

@@ -37,7 +37,7 @@ def test_each_feature_alone(name: str) -> None:
 PAIRS = [
     (a, b, merged)
     for a, b in itertools.combinations(sorted(FEATURES), 2)
-    if (merged := _merge(FEATURES[a], FEATURES[b])) is not None
+    if (merged := _merge(FEATURES[a], FEATURES[b])) is not None and not (merged.get("melee") and merged.get("overrun"))
 ]
 
 
