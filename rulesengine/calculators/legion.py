@@ -60,6 +60,7 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Anti-Materiel X": Preset.of(("anti_materiel", "vehicle", "ruleset"), white=2, ruleset="2.6", anti_materiel=1, vehicle=True, defense="red"),
     "Anti-Personnel X": Preset.of(("anti_personnel", "vehicle", "ruleset"), black=1, ruleset="2.6", anti_personnel=1),
     "Cumbersome": Preset.of(("cumbersome",), black=2, cumbersome=True),
+    "Shien Mastery": Preset.of(("shien_mastery", "deflect", "ruleset"), **_POOL, ruleset="2.6", surge="hit", deflect=True, shien_mastery=True),
     "Overrun X": Preset.of(("overrun", "cover", "dodge", "melee"), **_POOL, overrun=True, cover="heavy"),
     "Ion X": Preset.of(("ion", "shields"), red=3, shields=2, ion=2),
     "Jar'Kai Mastery": Preset.of(("jar_kai_mastery", "attacker_dodge", "melee", "armor"), black=3, melee=True, jar_kai_mastery=True, attacker_dodge=2),

@@ -22,7 +22,7 @@ from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.pool_forming import formed
-from rulesengine.legion.keywords import overrun
+from rulesengine.legion.keywords import overrun, shien
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
@@ -146,10 +146,11 @@ OPTIONS: tuple[Option, ...] = (
     _bool("outmaneuver", "Outmaneuver", "dodge tokens cancel crits too", group="defender", keywords=("Outmaneuver",)),
     _int("danger_sense", "Danger Sense X", 10, "one more defense die per suppression token, up to X", group="defender",
          keywords=("Danger Sense X",)),
-    _bool("deflect", "Deflect", "after a dodge token: surge: block, and each surge rolled wounds a ranged attacker", group="defender",
+    _bool("deflect", "Deflect", "notes: after a dodge token, surge: block and a ranged attacker suffers a wound per surge; 2.6: "
+          "ranged only, no token, surge: block and one wound if any surge", group="defender",
           keywords=("Deflect",)),
     _int("uncanny_luck", "Uncanny Luck X", 10, "reroll up to X defense dice", group="defender", keywords=("Uncanny Luck X",)),
-    _bool("soresu", "Soresu Mastery", "ranged, after a dodge token: reroll the defense dice", group="defender",
+    _bool("soresu", "Soresu Mastery", "ranged: reroll the defense dice (notes: after a dodge token)", group="defender",
           keywords=("Soresu Mastery",)),
     _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",)),
     _bool("defender_duelist", "Defender has Duelist", "melee, after a dodge token: Immune: Pierce", group="defender",
@@ -160,6 +161,8 @@ OPTIONS: tuple[Option, ...] = (
          group="tokens", keywords=("Observe X", "Observation Tokens")),
     _int("smoke", "Smoke tokens in range", 5, "a smoke token within range 1 improves cover by 1 (several do not add up)", group="tokens",
          keywords=("Smoke",)),
+    _bool("shien_mastery", "Shien Mastery", "ruleset 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
+          "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",)),
     _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
           keywords=("Djem So Mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
@@ -256,9 +259,11 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         deflect=_bool_of(v, "deflect"), uncanny_luck=_int_of(v, "uncanny_luck"), soresu=_bool_of(v, "soresu"),
         backup=_bool_of(v, "backup"), duelist=_bool_of(v, "defender_duelist"), hold_the_line=_bool_of(v, "defender_hold_the_line"),
         observe=_int_of(v, "observe"), djem_so=_bool_of(v, "djem_so"), smoke=_int_of(v, "smoke"),
+        shien=_bool_of(v, "shien_mastery"),
     )
     ruleset = _str_of(v, "ruleset")
     check_ruleset(defender, ruleset)
+    shien.check(defender, ruleset)
     attacker = Attacker(surge=_str_of(v, "surge"), surge_tokens=_int_of(v, "surge_tokens"), aim=_int_of(v, "aim"),
                         precise=_int_of(v, "precise"), immune_deflect=_bool_of(v, "immune_deflect"),
                         duelist=_bool_of(v, "duelist"), makashi=_bool_of(v, "makashi"), jedi_hunter=_bool_of(v, "jedi_hunter"),

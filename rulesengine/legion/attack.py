@@ -29,6 +29,7 @@ from rulesengine.legion.keywords import (
     jar_kai,
     low_profile,
     ram,
+    shien,
     soresu,
     surge_charts,
     uncanny_luck,
@@ -212,14 +213,16 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
-    rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged) else uncanny_luck.rerolls(defender)
+    rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged, ctx.attack.ruleset) else uncanny_luck.rerolls(defender)
+    fast = ctx.pool.weapons.high_velocity
     # From here on only the number of results matters, not which are crits: merge them.
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
-    if deflect.reflects_surges(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset):
+    if deflect.reflects_surges(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast):
         # Count every surge (chart none, a token for each), then each is a block and a wound.
         rolled = with_rerolls(defender.defense, dice, "none", dice, rerolls, faces)
-        return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added, attacker_wounds=r[1]))
-    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset)
+        return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added,
+                                                     attacker_wounds=deflect.attacker_wounds(r[1], defender, ctx.attack.ruleset)))
+    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast)
     rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
     return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
 
@@ -266,6 +269,9 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 10's first bullet: a ranged pool that produced a hit or crit suppresses."""
     suppressed = gains_suppression(s.produced_hit, ctx.attack.ranged, ctx.pool.defender.vehicle)
+    if suppressed and shien.denies_suppression(ctx.pool.defender, ctx.attack.attacker, ctx.attack.ranged, ctx.attack.ruleset,
+                                               ctx.pool.weapons.high_velocity, s.wounds):
+        suppressed = False
     return s._replace(suppressed=suppressed, produced_hit=False)
 
 

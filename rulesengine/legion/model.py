@@ -101,6 +101,7 @@ class Defender:
     observe: int = 0
     djem_so: bool = False
     smoke: int = 0
+    shien: bool = False
 
 
 @dataclass(frozen=True)

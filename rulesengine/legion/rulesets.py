@@ -47,8 +47,13 @@ RULES: tuple[Rule, ...] = (
     Rule("Shield tokens", "each cancels a hit or crit in Modify Attack Dice", "the same"),
     Rule("Block", "after spending a dodge token: surge: block", "the same"),
     Rule("Deflect", "after a dodge token: surge: block (melee too); a ranged attacker suffers 1 wound per defense surge",
-         "ranged attacks only: surge: block and 1 wound per defense surge"),
-    Rule("Dodge for a keyword", "Block, Deflect, Soresu Mastery or Duelist may spend a dodge token with no hit to cancel", "the same"),
+         "ranged attacks only, no dodge token needed, none if every weapon has High Velocity: surge: block, and the attacker "
+         "suffers 1 wound if the defense roll shows a surge"),
+    Rule("Shien Mastery", "", "with Deflect: 1 wound on the attacker per defense surge; no suppression token when the defender "
+         "suffers no wound"),
+    Rule("Soresu Mastery", "ranged, after a dodge token: reroll the defense dice", "ranged: reroll the defense dice, no dodge token needed"),
+    Rule("Dodge for a keyword", "Block, Deflect, Soresu Mastery or Duelist may spend a dodge token with no hit to cancel",
+         "Block or Duelist may spend a dodge token with no hit to cancel"),
     Rule("Backup", "", "cancels up to 2 hits of a ranged attack; not for a defender with Guardian X"),
     Rule("Vehicle damage", "a red die: Damaged (block), Disabled (blank) or Weapon Destroyed (surge)",
          "one vehicle damage token (once per game); at activation a white die, an action lost on a blank"),

@@ -23,7 +23,8 @@ def attack_chart(attacker: Attacker, melee: bool) -> str:
     return max(charts, key=ATTACK_ORDER.index)
 
 
-def defense_chart(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bool, ruleset: str) -> str:
+def defense_chart(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bool, ruleset: str,
+                  high_velocity: bool = False) -> str:
     gains = (defender.block and dodge_spent) or (defender.hold_the_line and not ranged)
-    gains = gains or (dodge_spent and deflect.usable(defender, attacker, ranged, ruleset))
+    gains = gains or deflect.active(defender, attacker, dodge_spent, ranged, ruleset, high_velocity)
     return "block" if gains else defender.surge

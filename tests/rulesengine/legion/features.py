@@ -101,6 +101,11 @@ FEATURES: dict[str, dict[str, Any]] = {
     "jar-kai-armor": {"jar_kai_mastery": True, "attacker_dodge": 2, "melee": True, "armor": True},
     "jar-kai-ranged": {"jar_kai_mastery": True, "attacker_dodge": 1},
     "overrun": {"overrun": True, "cover": "light"},
+    "deflect-2.6": {"deflect": True, "ruleset": "2.6"},
+    "deflect-2.6-high-velocity": {"deflect": True, "ruleset": "2.6", "high_velocity": True},
+    "shien": {"deflect": True, "shien_mastery": True, "ruleset": "2.6"},
+    "shien-dodge": {"deflect": True, "shien_mastery": True, "ruleset": "2.6", "dodge": 1},
+    "soresu-2.6": {"soresu": True, "ruleset": "2.6"},
     "overrun-dodge": {"overrun": True, "dodge": 1, "guardian": ["1,red,none"]},
 }
 

@@ -37,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "makashi": False, "jedi_hunter": False, "hold_the_line": False, "death_from_above": False, "ram": 0,
     "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
     "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False, "ion": 0,
-    "jar_kai_mastery": False, "attacker_dodge": 0, "overrun": False,
+    "jar_kai_mastery": False, "attacker_dodge": 0, "overrun": False, "shien_mastery": False,
 }
 NEXT_COLOUR = {"white": "black", "black": "red"}
 
@@ -168,7 +168,8 @@ def dodge(c: Mapping[str, Any], crits: int, hits: int) -> tuple[int, int, bool, 
         crits, tokens, spent = crits - 1, tokens - 1, spent + 1
     while tokens and hits:
         hits, tokens, spent = hits - 1, tokens - 1, spent + 1
-    wants = c["block"] or deflect_works(c) or (c["soresu"] and is_ranged(c)) or (c["defender_duelist"] and c["melee"])
+    notes = c["ruleset"] == "notes"  # since 2.6 neither Deflect nor Soresu Mastery asks for a dodge token
+    wants = c["block"] or (notes and deflect_works(c)) or (notes and c["soresu"] and is_ranged(c)) or (c["defender_duelist"] and c["melee"])
     return crits, hits, spent > 0 or wants, spent if spent else int(wants)
 
 
@@ -178,7 +179,9 @@ def is_ranged(c: Mapping[str, Any]) -> bool:
 
 
 def deflect_works(c: Mapping[str, Any]) -> bool:
-    return c["deflect"] and not c["immune_deflect"] and (is_ranged(c) or c["ruleset"] == "notes")
+    if c["ruleset"] == "notes":
+        return c["deflect"] and not c["immune_deflect"]
+    return c["deflect"] and not c["immune_deflect"] and is_ranged(c) and not c["high_velocity"]
 
 
 def makashi_used(c: Mapping[str, Any]) -> bool:
@@ -330,10 +333,11 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 # Low Profile in the notes' rules: with cover, one defense die is a block.
                 swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
                 n -= 1 if swapped else 0
-                deflecting = deflect_works(c) and dodged and ranged
+                token_ok = dodged or c["ruleset"] != "notes"
+                deflecting = deflect_works(c) and token_ok and ranged
                 gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
-                chart = "block" if gains_block or (deflect_works(c) and dodged) else c["defense_surge"]
-                rerolls = n if c["soresu"] and dodged and ranged else c["uncanny_luck"]
+                chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
+                rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
                 for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
                     blocks += 1 if swapped else 0
@@ -343,7 +347,10 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                         aims_left -= lethal
                         blocks -= min(blocks, pierce + lethal)
                     wounds = max(0, cr + hi - blocks)
-                    suppressed = produced and ranged and not c["vehicle"]
+                    if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
+                        reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
+                    shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
+                    suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
                     tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] else 0)
                     reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
                     key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)

@@ -24,7 +24,7 @@ def test_keyword_note_has_a_calculator_and_a_worked_example(note: Path) -> None:
     "--ram", "--lethal", "--low-profile", "--dug-in", "--smoke", "--shields", "--backup", "--danger-sense",
     "--uncanny-luck", "--outmaneuver", "--observe", "--high-velocity", "--marksman", "--deflect", "--block",
     "--immune-blast", "--immune-melee-pierce", "--weak-point", "--spray", "--anti-materiel", "--anti-personnel", "--cumbersome",
-    "--ion", "--jar-kai-mastery", "--overrun",
+    "--ion", "--jar-kai-mastery", "--overrun", "--shien-mastery",
 ])
 def test_the_issue_flags_exist(flag: str) -> None:
     assert flag in FLAGS
