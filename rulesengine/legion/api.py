@@ -159,7 +159,7 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Hold the Line",)),
     _int("observe", "Observation tokens", 10, "on the defender: the attacker rerolls one die per token (after aim tokens)",
          group="tokens", keywords=("Observe X", "Observation Tokens")),
-    _int("smoke", "Smoke tokens in range", 5, "a smoke token within range 1 improves cover by 1 (several do not add up)", group="tokens",
+    _int("smoke", "Smoke tokens in range", 5, "each improves a trooper's cover by 1 (notes: several count once)", group="tokens",
          keywords=("Smoke",)),
     _bool("shien_mastery", "Shien Mastery", "ruleset 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
           "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",)),

@@ -35,7 +35,7 @@ def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str
     if not ranged or death_from_above or blast_ignores_cover(defender, weapons):
         return 0
     terrain = COVER[defender.cover] if terrain_cover_counts(defender, ruleset) else 0
-    level = terrain + defender.cover_x + smoke.improves_cover(defender)
+    level = terrain + defender.cover_x + smoke.improves_cover(defender, ruleset)
     if improves_cover(defender, ruleset):
         level += 1
     return max(0, min(level, HEAVY) - weapons.sharpshooter)

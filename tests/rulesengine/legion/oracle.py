@@ -138,7 +138,8 @@ def cover_level(c: Mapping[str, Any]) -> int:
     if c["melee"] or c["overrun"] or c["death_from_above"] or (c["blast"] and not c["immune_blast"]):
         return 0
     terrain = 0 if c["vehicle"] and c["ruleset"] != "notes" else {"none": 0, "light": 1, "heavy": 2}[c["cover"]]
-    level = terrain + c["cover_x"] + (1 if c["smoke"] else 0)
+    smoke = 0 if c["vehicle"] else min(1, c["smoke"]) if c["ruleset"] == "notes" else c["smoke"]
+    level = terrain + c["cover_x"] + smoke
     suppressed = c["suppression"] >= 1 if c["ruleset"] == "notes" else c["suppression"] >= c["courage"]
     level = min(2, level + (1 if suppressed else 0))
     return max(0, level - c["sharpshooter"])
