@@ -11,21 +11,15 @@ host can send as they are (README, "Publish").
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import brotli
+from scripts.precompress import precompress
 
 ROOT = Path(__file__).resolve().parent.parent
-# Formats that compress; images, fonts, archives and audio/video already are.
-COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".map", ".py"})
-SMALLEST = 1024  # bytes: below this a compressed copy saves too little to be worth a file
-KEEP_BELOW = 0.95  # a copy is kept only when it is under this fraction of the original
 
 
 class PublishError(Exception):
@@ -47,40 +41,6 @@ def site_url_from(env: Mapping[str, str]) -> str:
     return given if given.endswith("/") else given + "/"
 
 
-@dataclass(frozen=True)
-class Compressed:
-    path: Path
-    size: int
-    gzip_size: int | None  # None: no copy kept
-    brotli_size: int | None
-
-
-def precompress(folder: Path) -> list[Compressed]:
-    """Write `name.gz` and `name.br` beside each compressible file of `folder` that is large
-    enough and shrinks enough; copies made by an earlier run are written again."""
-    done: list[Compressed] = []
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
-        data = path.read_bytes()
-        if len(data) < SMALLEST:
-            continue
-        # mtime=0: the same site gives the same bytes, so hosts and caches see no change.
-        packed_gzip = gzip.compress(data, compresslevel=9, mtime=0)
-        # Quality 11 takes minutes on Pyodide's 13 MB wasm for 2 % more; 9 is seconds.
-        packed_brotli = brotli.compress(data, quality=11 if len(data) < 1_000_000 else 9)
-        done.append(Compressed(path, len(data), _keep(path, ".gz", packed_gzip, len(data)),
-                               _keep(path, ".br", packed_brotli, len(data))))
-    return done
-
-
-def _keep(path: Path, suffix: str, packed: bytes, size: int) -> int | None:
-    copy = path.with_name(path.name + suffix)
-    if len(packed) >= size * KEEP_BELOW:
-        copy.unlink(missing_ok=True)
-        return None
-    copy.write_bytes(packed)
-    return len(packed)
-
-
 def build(config: Path, out: Path, site_url: str) -> None:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
@@ -99,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"publish: {error}", file=sys.stderr)
         return 2
     build(args.config, args.out, site_url)
-    copies = precompress(args.out)
+    copies = precompress(args.out, cache=ROOT / ".cache" / "precompressed")
     raw = sum(c.size for c in copies)
     sent = sum(min(c.size, c.brotli_size or c.size, c.gzip_size or c.size) for c in copies)
     print(f"publish: {args.out} is ready for {site_url}; {len(copies)} files precompressed, "

@@ -10,4 +10,4 @@ if [ -z "${SITE_URL:-}" ]; then
 fi
 bash "$root/scripts/setup.sh"
 cd "$root"
-exec .venv/bin/python scripts/publish.py "$@"
+exec .venv/bin/python -m scripts.publish "$@"

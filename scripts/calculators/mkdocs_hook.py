@@ -4,7 +4,8 @@
 - on_files: takes them out again when no page shows a calculator; when one does, stops
   the build at once if Pyodide has not been installed from npm.
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
-  the browser loads is never older than the code.
+  the browser loads is never older than the code, and sends the assets with their
+  precompressed copies, as a static host would (scripts/static_site.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, and
   `assets/calculators/runtime.json`, which tells the worker where both are; and gives the
@@ -44,6 +45,9 @@ API_MODULE = "rulesengine.calculators.api"
 THEME_FOLDER = "assets/calculators/"
 # `from "./form.mjs"` (or an earlier build's `from "./form.mjs?v=..."`) in a calculator module.
 MODULE_IMPORT = re.compile(r'(from\s+"\./[\w-]+\.mjs)(?:\?v=\w*)?"')
+# `mkdocs serve` (on_startup): the assets are precompressed after each build and sent by
+# scripts/static_site.py.
+SERVING = False
 CALCULATOR_MARK = "data-calculator="  # in every calculator's HTML (rulesengine.calculators.render)
 
 
@@ -125,8 +129,21 @@ def uses_calculators(config: MkDocsConfig) -> bool:
     return any(str(s).startswith(SCRIPT) for s in config.extra_javascript)
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    global SERVING
+    SERVING = command == "serve"
+
+
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    """Rebuild when the engine's source changes, and send the assets as a static host does
+    (scripts/static_site.py): the precompressed copies on_post_build keeps beside them,
+    versioned files as immutable. Pages still go through MkDocs, which adds live reload."""
+    from scripts.static_site import static_site
+
     server.watch(str(REPO / "rulesengine"))
+    mount = getattr(server, "mount_path", "/")
+    assets = Path(getattr(server, "root", config.site_dir)) / "assets"
+    server.set_app(static_site(assets, f"{mount}assets/", autorefresh=True, fallback=server.get_app()))
     return server
 
 
@@ -151,6 +168,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")
     version_modules(config_path.parent, _version_of(config))
+    if SERVING:
+        # As published (scripts/publish.py), so the preview measures what readers get;
+        # the copies come from a cache, so a save does not compress Pyodide again.
+        from scripts.precompress import precompress
+
+        precompress(site / "assets", cache=REPO / ".cache" / "precompressed")
 
 
 def _version_of(config: MkDocsConfig) -> str:

@@ -1,9 +1,10 @@
 """What the browser tests and scripts/bench_browser.py share: build the site, serve it on
 127.0.0.1, launch Debian's Chromium, open a tab that may talk to no other host.
 
-The site is built for the address it is served from (`site_url`), as `mkdocs serve` does:
-mkdocs-material's instant navigation only takes over links listed in its sitemap, whose
-addresses come from `site_url`.
+The site is usually built for the address it is served from (`site_url`), as `mkdocs serve`
+does; a test of another address builds for one and serves at another (a port, a path).
+The server is scripts/static_site.py, the same one `mkdocs serve` uses for assets: it sends
+the precompressed copies a publishing build writes, as a static host does.
 
 Run as a script, it builds: `python tests/browser/harness.py CONFIG OUT_DIR SITE_URL`.
 """
@@ -13,12 +14,13 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from socketserver import ThreadingMixIn
 from typing import Any
 from urllib.parse import urlsplit
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -38,50 +40,12 @@ class SetupError(RuntimeError):
     """The site did not build, or the browser is missing: the message says what to do."""
 
 
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves the built site and logs each request with its size. Module scripts and
-    workers need a JavaScript type, streaming wasm compilation needs application/wasm:
-    set here, not left to the system's MIME tables."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        self.server.requested.append(self.path)  # type: ignore[attr-defined]
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        # Count the bytes of each body sent, for the benchmark's "bytes before Pyodide".
-        start = source.tell()
-        super().copyfile(source, outputfile)
-        self.server.sent.append((self.path, source.tell() - start))  # type: ignore[attr-defined]
-
+class QuietHandler(WSGIRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
-@dataclass
-class Server:
-    """The site on `url` (served from `root`); `requested` lists every path asked for and
-    `sent` every body sent as (path, bytes), in order."""
-
-    url: str
-    root: Path
-    requested: list[str]
-    sent: list[tuple[str, int]]
-    httpd: ThreadingHTTPServer
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-class QuietServer(ThreadingHTTPServer):
+class QuietServer(ThreadingMixIn, WSGIServer):
     daemon_threads = True
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -90,15 +54,61 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def serve(root: Path) -> Server:
-    """Serve `root` (it may still be empty) on a free port of 127.0.0.1."""
+@dataclass
+class Server:
+    """The site on `url` (files in `root`, served under the address's path); `requested`
+    lists every path asked for and `sent` every body sent as (path, bytes), in order, the
+    bytes as they went over the wire (compressed when a compressed copy was sent)."""
+
+    url: str
+    root: Path
+    requested: list[str]
+    sent: list[tuple[str, int]]
+    httpd: WSGIServer
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def serve(root: Path, prefix: str = "/") -> Server:
+    """Serve `root` (it may still be empty) on a free port of 127.0.0.1, under `prefix`
+    (a path such as "/rules/", as a host serving the site from a folder would), as a
+    static host does (scripts/static_site.py): precompressed copies when the browser
+    accepts them, the site's 404 page for a missing one."""
+    # Imported here: run as a script (the build below), scripts/ is not on the path.
+    from scripts.static_site import static_site
+
     root.mkdir(parents=True, exist_ok=True)
-    httpd = QuietServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(root)))
-    server = Server(f"http://127.0.0.1:{httpd.server_address[1]}/", root, [], [], httpd)
-    httpd.requested = server.requested  # type: ignore[attr-defined]
-    httpd.sent = server.sent  # type: ignore[attr-defined]
+    requested: list[str] = []
+    sent: list[tuple[str, int]] = []
+    site = static_site(root, prefix, autorefresh=True)  # the tests build after serving starts
+
+    def recorded(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "") + ("?" + environ["QUERY_STRING"] if environ.get("QUERY_STRING") else "")
+        requested.append(path)
+        body = site(environ, start_response)
+        return _counted(body, path, sent)
+
+    httpd = make_server("127.0.0.1", 0, recorded, server_class=QuietServer, handler_class=QuietHandler)
+    server = Server(f"http://127.0.0.1:{httpd.server_address[1]}{prefix}", root, requested, sent, httpd)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return server
+
+
+def _counted(body: Iterable[bytes], path: str, sent: list[tuple[str, int]]) -> Iterator[bytes]:
+    """The body as it is, its size recorded once it has all been sent (for the benchmark's
+    bytes before Pyodide)."""
+    total = 0
+    try:
+        for chunk in body:
+            total += len(chunk)
+            yield chunk
+    finally:
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()
+        sent.append((path, total))
 
 
 def build_site(config: Path, out: Path, site_url: str) -> None:
@@ -172,7 +182,9 @@ def add_script_file(page: Any, site_url: str, script: Path) -> None:
     """Run a test's own script file (axe) in the page as if the site served it: the site's
     Content-Security-Policy runs only its own scripts, and an inline <script> is not one."""
     address = f"{site_url}__test__/{script.name}"
-    page.route(address, lambda route: route.fulfill(path=str(script), content_type="text/javascript"))
+    # On the context, not the page: once the site's service worker controls the page, the
+    # request is the service worker's, which only the context's routes see.
+    page.context.route(address, lambda route: route.fulfill(path=str(script), content_type="text/javascript"))
     page.add_script_tag(url=address)
 
 

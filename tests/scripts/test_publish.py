@@ -12,7 +12,8 @@ from pathlib import Path
 import brotli
 import pytest
 
-from scripts.publish import PublishError, precompress, site_url_from
+from scripts.precompress import precompress
+from scripts.publish import PublishError, site_url_from
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,3 +65,24 @@ def test_precompressing_again_gives_the_same_bytes(tmp_path: Path) -> None:
     first = (tmp_path / "page.html.gz").read_bytes(), (tmp_path / "page.html.br").read_bytes()
     precompress(tmp_path)
     assert ((tmp_path / "page.html.gz").read_bytes(), (tmp_path / "page.html.br").read_bytes()) == first
+
+
+def test_a_cached_copy_is_reused_and_a_changed_file_compressed_anew(tmp_path: Path) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    page = site / "page.html"
+    page.write_bytes(b"<p>the defender rolls</p>" * 300)
+    precompress(site, cache=cache)
+    kept = sorted(p.name for p in cache.iterdir())
+    assert len(kept) == 2 and all(name.endswith((".gz", ".br")) for name in kept)
+    first = (site / "page.html.gz").read_bytes()
+    # A cached copy is what the next build writes, untouched (here: made recognisable).
+    gz = next(p for p in cache.iterdir() if p.name.endswith(".gz"))
+    marked = gzip.compress(page.read_bytes(), compresslevel=1, mtime=0)
+    gz.write_bytes(marked)
+    precompress(site, cache=cache)
+    assert (site / "page.html.gz").read_bytes() == marked != first
+    page.write_bytes(b"<p>the attacker rolls</p>" * 300)
+    precompress(site, cache=cache)
+    assert gzip.decompress((site / "page.html.gz").read_bytes()) == page.read_bytes()
+    assert len(list(cache.iterdir())) == 4
