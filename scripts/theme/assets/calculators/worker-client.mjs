@@ -70,6 +70,8 @@ function onWorkerMessage(slot, message) {
     }
     stats.pythonStartMs = message.startMs;
     stats.pythonPhases = message.phases;
+    // assets/site.js hands these to the service worker, which keeps them for the next visit.
+    document.dispatchEvent(new CustomEvent("rules:fetched", { detail: message.fetched || [] }));
     for (const [id, waiting] of pending) if (waiting.slot === slot) armTimeout(id, waiting);
     return;
   }

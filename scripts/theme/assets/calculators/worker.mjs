@@ -3,7 +3,8 @@
 //
 // Messages are JSON text both ways.
 //   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
-//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start}}
+//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start},
+//                    "fetched": [every URL the worker fetched, for the service worker to keep]}
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
@@ -59,7 +60,14 @@ function describe(error) {
 
 const engine = start();
 engine.then(
-  ({ version, phases }) => send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases }),
+  ({ version, phases }) =>
+    send({
+      type: "ready",
+      pyodide: version,
+      startMs: Math.round(performance.now() - started),
+      phases,
+      fetched: performance.getEntriesByType("resource").map((entry) => entry.name),
+    }),
   (error) => send({ type: "failed", id: null, ...describe(error) }),
 );
 
