@@ -9,13 +9,21 @@ For each run (a fresh browser context, so nothing is cached):
      shown, debounce included) and the engine's own time inside the worker;
   4. follow the link to Pierce X (instant navigation): time until its calculator is
      mounted, then the same recompute latencies there, with the worker reused;
-  5. separately, with warm="idle" (Python started when the browser is idle): time from
+  5. a second visit: a new tab in the same browser (a bookmark, a reload) opens Guardian X
+     again and changes Pierce X: time to the result and bytes fetched, now that the
+     service worker keeps Pyodide;
+  6. separately, with warm="idle" (Python started when the browser is idle): time from
      navigation until Python is ready without any interaction, then the first change.
+
+The site is built as a default build is (for http://127.0.0.1:8000/), precompressed as
+scripts/publish.py does, and served from somewhere else: another port, under /published/
+(--same-address serves it where it was built for). Bytes are counted as sent (compressed
+when the browser accepts it) and as the files are on disk.
 
 Every run also aborts and counts requests to other hosts, as the tests do (Playwright's
 routing turns the HTTP cache off, which a cold-cache measurement wants anyway).
 
-Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5]
+Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5] [--same-address]
 """
 
 from __future__ import annotations
@@ -31,9 +39,12 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from scripts.precompress import precompress  # noqa: E402
 from tests.browser.harness import Server, build_site, launch_chromium, open_visit, serve  # noqa: E402
 
 GUARDIAN_X = "legion/keywords/guardian-x/"
+BUILT_FOR = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url: what a plain build is made for
+SERVED_UNDER = "/published/"
 WAIT_MS = 120_000
 
 # Changes one input of the page's first calculator and resolves when its result is shown:
@@ -58,7 +69,30 @@ CHANGE = """async ([name, value, pause]) => {
 def sent_bytes(server: Server, since: int) -> tuple[int, int]:
     """(all bytes, Pyodide's bytes) the server sent from entry `since` on."""
     entries = server.sent[since:]
-    return sum(n for _, n in entries), sum(n for p, n in entries if p.startswith("/assets/pyodide/"))
+    return sum(n for _, n in entries), sum(n for p, n in entries if "/assets/pyodide/" in p)
+
+
+def file_bytes(server: Server, since: int) -> int:
+    """The size on disk of what the server sent from entry `since` on (uncompressed)."""
+    prefix = "/" + server.url.split("/", 3)[3]
+    total = 0
+    for path, _ in server.sent[since:]:
+        relative = path.split("?")[0][len(prefix):]
+        file = server.root / relative
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            total += file.stat().st_size
+    return total
+
+
+KEPT = """async (ending) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if ((await cache.keys()).some((request) => request.url.endsWith(ending))) return true;
+  }
+  return false;
+}"""
 
 
 def pierce_values(page: Any, count: int) -> list[int]:
@@ -94,6 +128,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         mark = len(server.sent)
         first_ms, first_engine_ms, at = page.evaluate(CHANGE, ["pierce", values[0], False])
         first_total, first_pyodide = sent_bytes(server, mark)
+        first_raw = file_bytes(server, mark)
         again = [page.evaluate(CHANGE, ["pierce", v, True])[:2] for v in values[1:]]
 
         clicked = page.evaluate("performance.now()")
@@ -107,6 +142,15 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         next_values = pierce_values(page, changes)
         next_page = [page.evaluate(CHANGE, ["pierce", v, True])[:2] for v in next_values]
         stats = page.evaluate("rulesCalculators.stats")
+
+        # A second visit: a new tab, once the service worker holds Pyodide.
+        page.wait_for_function(KEPT, arg="pyodide.asm.wasm", timeout=WAIT_MS, polling=200)
+        page.wait_for_function(KEPT, arg=".whl", timeout=WAIT_MS, polling=200)
+        again_tab = visit.context.new_page()
+        mark = len(server.sent)
+        again_tab.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
+        _, _, warm_at = again_tab.evaluate(CHANGE, ["pierce", pierce_values(again_tab, 1)[0], False])
+        warm_total, warm_pyodide = sent_bytes(server, mark)
         return {
             "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
             "before_bytes": before_total,
@@ -114,6 +158,10 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "largest_before": largest,
             "first_bytes": first_total,
             "first_pyodide_bytes": first_pyodide,
+            "first_raw_bytes": first_raw,
+            "warm_nav_to_first_ms": warm_at,
+            "warm_bytes": warm_total,
+            "warm_pyodide_bytes": warm_pyodide,
             "first_ms": first_ms,
             "first_engine_ms": first_engine_ms,
             "nav_to_first_ms": at,
@@ -166,8 +214,9 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"  bytes before the first interaction : {statistics.median(all_of('before_bytes')) / 1024:.0f} KiB,"
           f" of which Pyodide {statistics.median(all_of('before_pyodide_bytes')) / mb:.1f} MiB")
     print("    largest: " + ", ".join(f"{path.split('?')[0]} {size / 1024:.0f} KiB" for path, size in main[0]["largest_before"]))
-    print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB"
-          f" (Pyodide {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB, the rest is the engine's wheel and config)")
+    print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB as sent,"
+          f" {statistics.median(all_of('first_raw_bytes')) / mb:.1f} MiB as files"
+          f" (Pyodide {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
     print(f"  navigation -> first recompute      : {spread(all_of('nav_to_first_ms'))}  (input changed at DOMContentLoaded)")
     print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
     print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
@@ -180,6 +229,9 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"  recompute latency on Pierce X      : {spread(all_of('next_ms'))}  (same worker)")
     print(f"    of which the engine in the worker: {spread(all_of('next_engine_ms'))}")
     print(f"  calculator workers per visit       : {sorted(set(all_of('workers')))}")
+    print(f"  second visit (new tab): nav -> first recompute: {spread(all_of('warm_nav_to_first_ms'))}")
+    print(f"    bytes sent for it                : {statistics.median(all_of('warm_bytes')) / 1024:.0f} KiB,"
+          f" of which Pyodide {statistics.median(all_of('warm_pyodide_bytes')) / 1024:.0f} KiB")
     idle = [run for run in runs if "idle_ready_ms" in run]
     if idle:
         print(f"  warm='idle': navigation -> Python ready, no interaction : {spread([r['idle_ready_ms'] for r in idle])}")
@@ -194,13 +246,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3, help="cold-cache visits to measure (default 3)")
     parser.add_argument("--changes", type=int, default=5, help="recomputes measured per page (default 5)")
+    parser.add_argument("--same-address", action="store_true", help="serve the site where it was built for, not elsewhere")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
-        server = serve(Path(tmp))
+        server = serve(Path(tmp), "/" if args.same_address else SERVED_UNDER)
         try:
-            build_site(REPO / "mkdocs.yml", server.root, server.url)
+            build_site(REPO / "mkdocs.yml", server.root, server.url if args.same_address else BUILT_FOR)
+            precompress(server.root)
+            print(f"built for {server.url if args.same_address else BUILT_FOR}, served at {server.url}")
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
                 runs = [one_run(browser, server, args.changes) for _ in range(args.runs)]
