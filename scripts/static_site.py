@@ -54,4 +54,15 @@ def static_site(root: Path, prefix: str = "/", *, autorefresh: bool = False, fal
         mimetypes=MEDIA_TYPES,
         allow_all_origins=False,
     )
-    return site
+    if prefix == "/":
+        return site
+    home = prefix.rstrip("/")
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        # The site's address without its final slash, as a reader may type it.
+        if environ.get("PATH_INFO") == home:
+            start_response("301 Moved Permanently", [("Location", prefix), ("Content-Length", "0")])
+            return [b""]
+        return site(environ, start_response)
+
+    return app

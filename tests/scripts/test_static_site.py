@@ -78,6 +78,8 @@ def test_only_versioned_names_are_cached_for_good(site: Path) -> None:
 def test_under_a_prefix_and_a_missing_file_gets_the_site_404(site: Path) -> None:
     app = static_site(site, "/rules/")
     assert get(app, "/rules/")[0].startswith("200")
+    status, headers, _ = get(app, "/rules")
+    assert status.startswith("301") and headers["location"] == "/rules/"
     status, _, body = get(app, "/rules/no-such-page/")
     assert status.startswith("404") and b"No such page" in body
     assert get(app, "/")[0].startswith("404")  # outside the prefix
