@@ -29,7 +29,19 @@ SMALL = [
     # One more hit can mean fewer wounds: the guardian takes it and Pierce goes to its blocks.
     {"red": 2, "aim": 1, "guardian": ["1,red,block"], "pierce": 1, "defense": "red", "cover": "light"},
     {"red": 1, "black": 2, "aim": 1, "guardian": ["2,red,block"], "pierce": 2, "defense": "red", "dodge": 1},
+    # Keeping an aim token for Marksman or Lethal X can beat any reroll (see below).
+    {"white": 2, "aim": 1, "lethal": 1, "defense": "red"},
+    {"white": 2, "aim": 1, "marksman": True, "defense": "red"},
+    {"white": 2, "aim": 1, "marksman": True, "armor": True},
+    {"red": 1, "white": 1, "aim": 2, "lethal": 1, "marksman": True, "defense": "red", "cover": "light"},
+    {"black": 2, "aim": 1, "lethal": 1, "target": 2, "defense": "red"},
 ]
+
+KEEPING = {
+    "lethal": {"white": 2, "aim": 1, "lethal": 1, "defense": "red"},
+    "marksman": {"white": 2, "aim": 1, "marksman": True, "defense": "red"},
+    "marksman-armor": {"white": 2, "aim": 1, "marksman": True, "armor": True},
+}
 
 
 def brute_force(values: dict[str, Any]) -> Fraction:
@@ -109,3 +121,23 @@ def test_optimal_beyond_its_declared_bound_is_refused_before_computing() -> None
         run({"red": 10, "black": 10, "white": 10, "critical": 1, "aim": 5, "aim_policy": "optimal"})
     assert refused.value.option == "--aim-policy"
     assert "optimal" in refused.value.allowed
+
+
+@pytest.mark.parametrize("name", sorted(KEEPING))
+def test_optimal_keeps_an_aim_token_for_marksman_or_lethal_when_that_is_better(name: str) -> None:
+    """Every named policy rerolls a blank whenever it can, and Marksman or Lethal get only
+    the tokens left; optimal weighs each reroll against keeping the token for them, and
+    here does strictly better than every named policy."""
+    values = KEEPING[name]
+    best = _value(values, "optimal")
+    assert best == brute_force(values)
+    assert all(best > _value(values, policy) for policy in AIM if policy != "optimal")
+
+
+def test_the_lethal_case_by_hand() -> None:
+    """Two white dice, one aim token, Lethal 1, a red defense die. Showing a hit and a
+    blank, keeping the token makes the hit certain to wound (Pierce 1 cancels its one die's
+    block): 1 wound; rerolling the blank gives 6/8 * 1/2 + 2/8 * 1 = 5/8. Optimal keeps."""
+    hit_and_blank = {"white": 2, "aim": 1, "lethal": 1, "defense": "red", "attack_faces": "hit,blank"}
+    assert Fraction(run(hit_and_blank)["defender"]["expected_wounds"]) == 1
+    assert _value(KEEPING["lethal"], "optimal") > _value(KEEPING["lethal"], "blanks-and-useless-surges")
