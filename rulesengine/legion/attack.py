@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion.attack_dice import AttackResults, roll_attack_dice
+from rulesengine.legion.attack_dice import AttackResults, attack_weights
 from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice, with_rerolls
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
 from rulesengine.legion.keywords import (
@@ -97,9 +97,14 @@ def attack_conversion(ctx: PoolContext, surge_tokens: int) -> SurgeConversion:
 
 def roll_attack_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> Distribution[AttackResults]:
     """Step 4: roll the attack dice, reroll them with aim tokens, convert attack surges."""
+    return Distribution(attack_pool_weights(ctx, aims, surge_tokens, keep_tokens))
+
+
+def attack_pool_weights(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> dict[AttackResults, int]:
+    """Step 4 as whole-number weights (their sum is the denominator)."""
     attacker, weapons = ctx.attack.attacker, ctx.pool.weapons
     conversion = attack_conversion(ctx, surge_tokens)
-    return roll_attack_dice(
+    return attack_weights(
         (weapons.red, weapons.black, weapons.white),
         conversion,
         aims=aims,
@@ -263,7 +268,7 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
     attacker_wounds = s.attacker_wounds + djem_so.attacker_wounds(ctx.pool.defender, s.blanks, ctx.attack.melee)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
                    aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds,
-                   defender_spent=s.defender_spent)
+                   defender_spent=s.defender_spent, tag=s.tag)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:

@@ -42,7 +42,21 @@ def roll_attack_dice(
     count_aims: bool = True,
     observations: int = 0,
 ) -> Distribution[AttackResults]:
-    """The exact distribution of crits and hits after step 4 for `pool` (dice per colour).
+    """The exact distribution of crits and hits after step 4 (`attack_weights` normalised)."""
+    return Distribution(attack_weights(pool, conversion, aims, precise, aim_policy, faces, count_aims, observations))
+
+
+def attack_weights(
+    pool: Counts,
+    conversion: SurgeConversion,
+    aims: int = 0,
+    precise: int = 0,
+    aim_policy: str = "blanks-and-useless-surges",
+    faces: tuple[str, ...] = (),
+    count_aims: bool = True,
+    observations: int = 0,
+) -> dict[AttackResults, int]:
+    """The exact whole-number weights of crits and hits after step 4 for `pool` (dice per colour).
     `faces` fixes the first dice's results, in pool order; no rerolls are taken then.
     `count_aims=False` when no later pool can spend the tokens (fewer states).
     `observations`: observation tokens spent after the aim tokens, one die each."""
@@ -50,16 +64,33 @@ def roll_attack_dice(
         budgets = token_budgets(aims, precise, count_aims, observations)
         if aim_policy == "blanks-and-spare-surges" and _surges_can_be_spare(pool, conversion):
             counted = rerolled_results(pool, conversion, budgets, True)
-            return Distribution({AttackResults(*k): w for k, w in counted.items()})
-        vectors = rerolled_vectors(pool, conversion, budgets, aim_classes(aim_policy, conversion))
+            return {AttackResults(*k): w for k, w in counted.items()}
+        classes = aim_classes(aim_policy, conversion)
+        wide = _counting_every_surge(pool, conversion)
+        if aim_classes(aim_policy, wide) == classes:
+            vectors = _rerolled_vectors(pool, wide, budgets, classes)
+        else:
+            vectors = rerolled_vectors(pool, conversion, budgets, classes)
     else:
-        vectors = _roll_without_rerolls(pool, conversion, faces)
+        vectors = _roll_without_rerolls(pool, _counting_every_surge(pool, conversion) if not faces else conversion, faces)
     out: dict[AttackResults, int] = {}
     for (v, aims_spent), w in vectors.items():
         crits, hits, tokens = conversion.convert(v)
         key = AttackResults(crits, hits, aims_spent, tokens)
         out[key] = out.get(key, 0) + w
-    return Distribution(out)
+    return out
+
+
+def _counting_every_surge(pool: Counts, conversion: SurgeConversion) -> SurgeConversion:
+    """The same chart and Critical X with surge tokens for every die: the roll's vectors then
+    count every surge, and `convert` with the real tokens gives the same results. One roll
+    serves every number of surge tokens (a pool after another starts with many)."""
+    return SurgeConversion(conversion.chart, conversion.critical, sum(pool)) if conversion.chart == "none" else conversion
+
+
+@lru_cache(maxsize=64)
+def _rerolled_vectors(pool: Counts, conversion: SurgeConversion, budgets: Budgets, classes: Classes) -> dict[tuple[Vector, int], int]:
+    return rerolled_vectors(pool, conversion, budgets, classes)
 
 
 def token_budgets(aims: int, precise: int, count_aims: bool, observations: int) -> Budgets:
@@ -105,6 +136,7 @@ def pool_colours(pool: Counts) -> tuple[str, ...]:
     return tuple(colour for colour, n in zip(ATTACK_COLOURS, pool) for _ in range(n))
 
 
+@lru_cache(maxsize=64)
 def _roll_without_rerolls(pool: Counts, conversion: SurgeConversion, faces: tuple[str, ...]) -> dict[tuple[Vector, int], int]:
     start = ZERO
     for face in faces:

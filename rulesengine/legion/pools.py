@@ -22,7 +22,7 @@ from typing import NamedTuple
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import PoolContext
 from rulesengine.legion.model import Attack, AttackPool, Defender
-from rulesengine.legion.resolve import PoolOutcome, PoolResult, mix, resolve_pool
+from rulesengine.legion.resolve import PoolOutcome, PoolResult, mix, resolve_pool_from
 from rulesengine.legion.state import PoolState
 
 
@@ -100,19 +100,32 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
         again = last[pool.defender_number] > index
         keep = index < len(pools) - 1
 
-        def key(c: Carry) -> tuple[int, int, Marks]:
-            return c.aims, c.surge_tokens, c.defenders[d]._replace(wounds=0)
-
-        outcomes: dict[tuple[int, int, Marks], PoolOutcome] = {}
-        weights: dict[tuple[int, int, Marks], Fraction] = {}
+        # One run of the pool per state of its defender (the tokens it has left, the
+        # suppression it has): the attacker's token counts and the rest of the carried
+        # state ride along as the run's starts and tags.
+        groups: dict[Marks, dict[tuple[int, int, Carry], Fraction]] = {}
         for c, p in carry.items():
-            k = key(c)
-            weights[k] = weights.get(k, Fraction(0)) + p
-            if k not in outcomes:
-                this = replace(pool, defender=marked(pool.defender, k[2]))
-                outcomes[k] = resolve_pool(PoolContext.of(attack, this, again), k[0], k[1], keep)
-        results.append(_pool_result(pool, [(weights[k], o) for k, o in outcomes.items()]))
-        carry = carry.bind(lambda c: outcomes[key(c)].states.map(lambda s: _after(c, d, pool, s)))
+            marks = c.defenders[d]
+            rest = Carry(0, 0, _set(c.defenders, d, Marks(wounds=marks.wounds)), c.attacker_wounds)
+            group = groups.setdefault(marks._replace(wounds=0), {})
+            group[(c.aims, c.surge_tokens, rest)] = group.get((c.aims, c.surge_tokens, rest), Fraction(0)) + p
+        parts: list[tuple[Fraction, PoolOutcome]] = []
+        after: dict[Carry, Fraction] = {}
+        for marks, group in groups.items():
+            total = sum(group.values(), Fraction(0))
+            tags: dict[Carry, int] = {}
+            for _, _, rest in group:
+                tags.setdefault(rest, len(tags))
+            rests = list(tags)
+            starts = tuple((p / total, aims, tokens, tags[rest]) for (aims, tokens, rest), p in group.items())
+            this = replace(pool, defender=marked(pool.defender, marks))
+            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep)
+            parts.append((total, outcome))
+            for s, q in outcome.states.items():
+                c = _after(rests[s.tag], marks, d, pool, s)
+                after[c] = after.get(c, Fraction(0)) + total * q
+        results.append(_pool_result(pool, parts))
+        carry = Distribution(after)
         if not again:
             finished[d] = carry.map(lambda c: c.defenders[d])
             carry = carry.map(lambda c: c._replace(defenders=_set(c.defenders, d, Marks())))
@@ -124,12 +137,14 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
     return AttackOutcome(tuple(results), defenders, carry.map(lambda c: c.attacker_wounds))
 
 
-def _after(c: Carry, d: int, pool: AttackPool, s: PoolState) -> Carry:
-    m = c.defenders[d]
+def _after(rest: Carry, m: Marks, d: int, pool: AttackPool, s: PoolState) -> Carry:
+    """The carried state after pool `s` ended: `rest` holds the defender's wounds so far,
+    `m` the tokens it had spent and the suppression it had gained."""
     dodge, shields, surges = s.defender_spent
-    marks = Marks(m.wounds + s.wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
+    wounds = rest.defenders[d].wounds + s.wounds
+    marks = Marks(wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
                   m.suppression + suppression_gained(pool, s.suppressed))
-    return Carry(s.aims_left, s.surge_tokens_left, _set(c.defenders, d, marks), c.attacker_wounds + s.attacker_wounds)
+    return Carry(s.aims_left, s.surge_tokens_left, _set(rest.defenders, d, marks), rest.attacker_wounds + s.attacker_wounds)
 
 
 def _set(marks: tuple[Marks, ...], index: int, value: Marks) -> tuple[Marks, ...]:

@@ -16,6 +16,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import (
     PoolContext,
     attack_conversion,
+    attack_pool_weights,
     after_surges,
     Step,
     attack_dice_steps,
@@ -49,7 +50,7 @@ Weights = dict[PoolState, int]
 """States with whole-number weights over a common denominator (their sum)."""
 
 
-def _weights(d: Distribution[PoolState]) -> Weights:
+def _weights(d: Distribution[T]) -> dict[T, int]:
     scale = lcm(*(p.denominator for _, p in d.items()))
     return {s: p.numerator * (scale // p.denominator) for s, p in d.items()}
 
@@ -83,22 +84,45 @@ class PoolOutcome:
 
 def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
     """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
+    return resolve_pool_from(ctx, ((Fraction(1), aims, surge_tokens, 0),), keep_tokens)
 
-    def start(r: AttackResults) -> PoolState:
-        return after_surges(ctx, PoolState(
-            crits=r.crits,
-            hits=r.hits,
-            produced_hit=r.crits + r.hits > 0,
-            pierce=pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee),
-            guardian_wounds=(0,) * len(ctx.pool.guardians),
-            aims_left=aims - r.aims_spent if keep_tokens or left_for_later(ctx.attack.attacker) else 0,
-            surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
-        ))
 
-    rolled = _roll(ctx, aims, surge_tokens, keep_tokens, start).map(start)
-    trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
-    tracing = ctx.pool.faces.given and len(rolled) == 1
-    weights = _weights(rolled)
+Start = tuple[Fraction, int, int, int]
+"""(probability, aim tokens, surge tokens, tag) the attacker may start the pool with."""
+
+
+def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool) -> PoolOutcome:
+    """Steps 4 to 10 from several starting token counts at once (a pool after another):
+    each is rolled apart in step 4, then steps 5 to 10 run once over all of them, states
+    marked with their start's tag so that what only the caller knows stays apart."""
+
+    pierce = pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee)
+    guardian_wounds = (0,) * len(ctx.pool.guardians)
+    count_aims = keep_tokens or left_for_later(ctx.attack.attacker)
+
+    def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
+        def start(r: AttackResults) -> PoolState:
+            return after_surges(ctx, PoolState(
+                crits=r.crits,
+                hits=r.hits,
+                produced_hit=r.crits + r.hits > 0,
+                pierce=pierce,
+                guardian_wounds=guardian_wounds,
+                aims_left=aims - r.aims_spent if count_aims else 0,
+                surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
+                tag=tag,
+            ))
+        return start
+
+    if len(starts) == 1:
+        _, aims, surge_tokens, tag = starts[0]
+        start = starter(aims, surge_tokens, tag)
+        rolled = _roll(ctx, aims, surge_tokens, keep_tokens, start).map(start)
+        trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
+        tracing = ctx.pool.faces.given and len(rolled) == 1
+        weights = _weights(rolled)
+    else:
+        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter), [], False
 
     def run(steps: tuple[Step, ...]) -> None:
         nonlocal weights, tracing
@@ -119,6 +143,28 @@ def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bo
         weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
     run(defense_dice_steps(ctx))
     return PoolOutcome(Distribution(weights), guardians, tuple(trace))
+
+
+def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
+                  starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]]) -> Weights:
+    """Step 4 from every start, as whole-number weights over one denominator."""
+    rolls = []
+    for p, aims, surge_tokens, tag in starts:
+        start = starter(aims, surge_tokens, tag)
+        if ctx.attack.policies.aim == "optimal":
+            rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, start))
+        else:
+            rolled = attack_pool_weights(ctx, aims, surge_tokens, keep_tokens)
+        rolls.append((p, start, rolled, sum(rolled.values())))
+    scale = lcm(*(p.denominator for p, _, _, _ in rolls))
+    total = lcm(*(t for _, _, _, t in rolls))
+    out: Weights = {}
+    for p, start, rolled, t in rolls:
+        factor = p.numerator * (scale // p.denominator) * (total // t)
+        for r, w in rolled.items():
+            s = start(r)
+            out[s] = out.get(s, 0) + w * factor
+    return out
 
 
 def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,

@@ -36,6 +36,8 @@ class PoolState(NamedTuple):
     defender_spent: tuple[int, int, int] = (0, 0, 0)
     """(dodge, shield, defense surge) tokens the defender spent, counted only when a later
     pool attacks the same defender (they are gone for it)."""
+    tag: int = 0
+    """Which of several starting points (`resolve.resolve_pool_from`) the state came from."""
 
     def summary(self) -> dict[str, object]:
         """The counts a trace shows after each step."""
