@@ -275,6 +275,9 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                                target=_int_of(v, "target"))
     pool = AttackPool(weapons, defender, guardians, faces)
     pools = (pool,) + _further_pools(given, typed(v, "pool", tuple), typed(v, "defender", tuple))
+    if len(pools) > 1 and sum(p.weapons.size for p in pools) > MAX_DICE:
+        sizes = " + ".join(str(p.weapons.size) for p in pools)
+        raise InputError("--pool", f"at most {MAX_DICE} attack dice in all pools together ({sizes})", sum(p.weapons.size for p in pools))
     kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"))
     return Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
 
@@ -289,7 +292,7 @@ def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defen
     texts = _split(pools)
     if len(texts) + 1 > pool_specs.MAX_POOLS:
         raise InputError("--pool", f"at most {pool_specs.MAX_POOLS} attack pools in all", len(texts) + 1)
-    common = {k: given[k] for k in ("ruleset", "melee") if k in given}
+    common = {k: given[k] for k in ("ruleset", "melee", "overrun") if k in given}
     out: list[AttackPool] = []
     for n, text in enumerate(texts, 2):
         values, target = pool_specs.pool_words(text, n, len(specs))

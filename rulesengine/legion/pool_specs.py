@@ -15,7 +15,8 @@ from __future__ import annotations
 from rulesengine.errors import InputError
 
 MAX_POOLS = 4
-"""Attack pools in one attack, the first included."""
+"""Attack pools in one attack, the first included; their dice together stay within
+`api.MAX_DICE` (one unit's weapons, split)."""
 MAX_DEFENDERS = 4
 
 POOL_INPUTS = ("red", "black", "white", "critical", "pierce", "impact", "sharpshooter", "blast", "high_velocity", "suppressive")

@@ -80,6 +80,7 @@ def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
     ({"red": 1, "pool": ["red=1 defender=2"]}, "--pool", "defender=N with N from 1 to 1"),
     ({"red": 1, "pool": ["red=1"], "defender": ["defense=red"]}, "--defender", "defender 2 has no pool"),
     ({"red": 1, "pool": ["red=31"]}, "--pool", "pool 2: red: a whole number from 0 to 30"),
+    ({"red": 10, "pool": ["black=10", "white=11 defender=1"]}, "--pool", "at most 30 attack dice in all pools together (10 + 10 + 11)"),
     ({"red": 1, "pool": ["red=1 defender=2"], "defender": ["dodge=x"]}, "--defender", "defender 2: dodge: a whole number"),
     ({"red": 1, "pool": ["red=1", "red=1", "red=1", "red=1"]}, "--pool", "at most 4 attack pools"),
     ({"red": 1, "pool": ["red=1 red=2"]}, "--pool", "red given twice"),
