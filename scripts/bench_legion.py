@@ -93,6 +93,34 @@ DEFENDERS: tuple[dict[str, Any], ...] = (
 Impervious, defense rerolls."""
 
 
+POOL_SPLITS = ((15, 15), (10, 10, 10), (8, 8, 7, 7), (28, 1, 1), (2, 28))
+"""Dice per pool, 30 in all (the bound on several pools)."""
+POOL_TARGETS = ("apart", "same", "alternate")
+"""Each pool its own defender; every pool at defender 1; pools alternating between 1 and 2."""
+POOL_DEFENDER = "defense=red dodge=2 shields=2 defense-surge-tokens=2 danger-sense=4 courage=2 cover=light guardian=2,red,block"
+"""A defender whose carried tokens vary the most between pools (ruleset 2.6: suppression
+counts against courage for cover)."""
+
+
+def _colours(n: int) -> dict[str, int]:
+    return {"red": n - 2 * (n // 3), "black": n // 3, "white": n // 3}
+
+
+def pool_candidates() -> list[dict[str, Any]]:
+    """Several pools at the bounds: 30 dice split over 2 to 4 pools, aimed apart, at one
+    defender or alternating, with every token the attacker and defenders carry."""
+    out = []
+    for split, targets, policy in itertools.product(POOL_SPLITS, POOL_TARGETS, POLICIES):
+        numbers = [1 + (i if targets == "apart" else 0 if targets == "same" else i % 2) for i in range(len(split))]
+        defender = {k.replace("-", "_"): (True if not v else int(v) if v.isdigit() else v)
+                    for k, _, v in (w.partition("=") for w in POOL_DEFENDER.split() if not w.startswith("guardian"))}
+        pools = [" ".join(f"{c}={k}" for c, k in _colours(n).items() if k) + f" defender={d}" for n, d in zip(split[1:], numbers[1:])]
+        out.append({"ruleset": "2.6", **_colours(split[0]), "critical": 1, "surge_tokens": 10, "aim": 5, "precise": 3,
+                    "aim_policy": policy, **defender, "guardian": ["2,red,block"], "pool": pools,
+                    "defender": [POOL_DEFENDER] * (max(numbers) - 1)})
+    return out
+
+
 def candidates() -> list[dict[str, Any]]:
     """Inputs at the form's bounds along the dimensions the cost grows with: every split,
     conversion and policy with the most rerolls, and every reroll budget for the split and
@@ -107,15 +135,18 @@ def candidates() -> list[dict[str, Any]]:
     return out
 
 
-def time_in_fresh_python(values: dict[str, Any], limit: float) -> float | None:
-    """Seconds for one `run(values)` in a new process (cold caches); None past `limit`."""
+def time_in_fresh_python(values: dict[str, Any], limit: float) -> tuple[float, float] | None:
+    """(wall, CPU) seconds for one `run(values)` in a new process (cold caches); None past
+    `limit`. CPU time is the figure to read on a loaded machine (wall time counts waiting)."""
     code = (f"import sys, time, json; sys.path.insert(0, {str(ROOT)!r}); from rulesengine.legion.api import run; "
-            "v = json.loads(sys.argv[1]); t = time.perf_counter(); run(v); print(time.perf_counter() - t)")
+            "v = json.loads(sys.argv[1]); t = time.perf_counter(); c = time.process_time(); run(v); "
+            "print(time.perf_counter() - t, time.process_time() - c)")
     try:
         done = subprocess.run([sys.executable, "-c", code, json.dumps(values)], capture_output=True, text=True, timeout=limit, check=True)
     except subprocess.TimeoutExpired:
         return None
-    return float(done.stdout)
+    wall, cpu = done.stdout.split()
+    return float(wall), float(cpu)
 
 
 def time_in_pyodide(inputs: list[dict[str, Any]], limit: float) -> list[dict[str, Any]] | None:
@@ -143,22 +174,24 @@ def _shown(values: dict[str, Any]) -> str:
     for k, v in values.items():
         flag = "--" + k.replace("_", "-")
         for one in v if isinstance(v, list) else [v]:
-            parts.append(flag if one is True else f"{flag} {one}")
+            parts.append(flag if one is True else f'{flag} "{one}"' if " " in str(one) else f"{flag} {one}")
     return " ".join(parts)
 
 
-def search(limit: float, top: int) -> None:
-    timed: list[tuple[float, dict[str, Any]]] = []
-    for values in candidates():
+def search(limit: float, top: int, kind: str) -> None:
+    timed: list[tuple[float, float, dict[str, Any]]] = []
+    inputs = (candidates() if kind != "pools" else []) + (pool_candidates() if kind != "single" else [])
+    for values in inputs:
         seconds = time_in_fresh_python(values, limit)
-        timed.append((float("inf") if seconds is None else seconds, values))
+        wall, cpu = (float("inf"), float("inf")) if seconds is None else seconds
+        timed.append((cpu, wall, values))
     timed.sort(key=lambda t: t[0], reverse=True)
-    over = sum(1 for s, _ in timed if s > 0.3)
-    print(f"CPython: {len(timed)} inputs searched, {over} above 0.3 s; the slowest:")
-    for seconds, values in timed[:top]:
-        shown = f"> {limit:.0f} s (stopped)" if seconds == float("inf") else f"{seconds:8.3f} s"
-        print(f"  {shown:>18}  {_shown(values)}")
-    within = [v for s, v in timed if s <= limit][:top]
+    over = sum(1 for s, _, _ in timed if s > 0.3)
+    print(f"CPython: {len(timed)} inputs searched, {over} above 0.3 s of CPU; the slowest (CPU, wall):")
+    for cpu, wall, values in timed[:top]:
+        shown = f"> {limit:.0f} s (stopped)" if cpu == float("inf") else f"{cpu:8.3f} s  {wall:8.3f} s"
+        print(f"  {shown:>22}  {_shown(values)}")
+    within = [v for s, _, v in timed if s <= limit][:top]
     pyodide = time_in_pyodide(within, limit + 30)
     if pyodide is None:
         print("Pyodide: not measured (no node, no node_modules/pyodide, or past the time limit)")
@@ -173,9 +206,11 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="search the bounds for the slowest input")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds before a candidate is stopped")
     parser.add_argument("--top", type=int, default=5, help="how many of the slowest to print")
+    parser.add_argument("--kind", choices=("all", "single", "pools"), default="all",
+                        help="search one pool's inputs, several pools' (--pool), or both")
     args = parser.parse_args()
     if args.search:
-        search(args.limit, args.top)
+        search(args.limit, args.top, args.kind)
         return
     examples()
 

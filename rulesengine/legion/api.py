@@ -15,7 +15,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion import policies
 from rulesengine.legion.attack_dice import costly_aim, token_budgets
-from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
+from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools, runs_bound
 from rulesengine.legion.resolve import PoolResult
 from rulesengine.legion import pool_specs
 from rulesengine.legion.keywords.suppressive import suppression_tokens
@@ -369,7 +369,8 @@ def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, ob
 
 def check_cost(attack: Attack) -> None:
     """Refuse, before computing, an input beyond a policy's declared bound."""
-    for pool in attack.pools:
+    total = 0
+    for index, pool in enumerate(attack.pools):
         w = pool.weapons
         conversion = SurgeConversion(attack_chart(attack.attacker, attack.melee), w.critical, attack.attacker.surge_tokens)
         tokens = attack.attacker.aim + pool.defender.observe
@@ -381,6 +382,11 @@ def check_cost(attack: Attack) -> None:
         if attack.policies.aim == "optimal" and cost > OPTIMAL_MAX_COST:
             raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost:,} above {OPTIMAL_MAX_COST:,}; "
                              "fewer dice, colours, tokens or Precise lower it), or choose another policy", attack.policies.aim)
+        total += cost * runs_bound(attack, index)
+    if attack.policies.aim == "optimal" and total > OPTIMAL_MAX_COST:
+        raise InputError("--aim-policy", f"optimal: too costly for these pools (cost {total:,} above {OPTIMAL_MAX_COST:,}: a pool "
+                         "after another is weighed once for every count of tokens the pools before may leave it; fewer pools, "
+                         "dice, tokens or Precise lower it), or choose another policy", attack.policies.aim)
 
 
 def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:

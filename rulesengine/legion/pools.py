@@ -79,6 +79,21 @@ def suppression_gained(pool: AttackPool, suppressed: bool) -> int:
     return int(suppressed) + (1 if pool.weapons.suppressive and not pool.defender.vehicle else 0)
 
 
+def runs_bound(attack: Attack, index: int) -> int:
+    """At most how many times pool `index` rolls step 4: once per count of aim and surge
+    tokens the pools before may leave it, times the states of its defender (tokens spent,
+    suppression gained) when a pool before attacked the same defender."""
+    if index == 0:
+        return 1
+    pool, attacker = attack.pools[index], attack.attacker
+    runs = (attacker.aim + 1) * (attacker.surge_tokens + 1)
+    before = sum(p.defender_number == pool.defender_number for p in attack.pools[:index])
+    if before:
+        d = pool.defender
+        runs *= (d.dodge + 1) * (d.shields + 1) * (d.surge_tokens + 1) * (2 * before + 1)
+    return runs
+
+
 def defender_numbers(attack: Attack) -> tuple[int, ...]:
     return tuple(sorted({p.defender_number for p in attack.pools}))
 

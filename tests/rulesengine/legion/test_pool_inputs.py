@@ -86,6 +86,8 @@ def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
     ({"red": 1, "pool": ["red=1 red=2"]}, "--pool", "red given twice"),
     ({"red": 1, "observe": 1, "pool": ["red=1"]}, "--observe", "observation tokens on a defender that several pools attack"),
     ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
+    ({"red": 4, "aim": 2, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=4"], "dodge": 3}, "--aim-policy",
+     "optimal: too costly for these pools"),
 ])
 def test_bad_words_are_refused_naming_the_input(values: dict[str, Any], flag: str, words: str) -> None:
     with pytest.raises(InputError) as error:
@@ -95,3 +97,10 @@ def test_bad_words_are_refused_naming_the_input(values: dict[str, Any], flag: st
 
 def test_one_pool_keeps_the_single_pool_answer() -> None:
     assert "defender" in run({"red": 1}) and "defenders" not in run({"red": 1})
+
+
+def test_optimal_runs_on_small_pools_and_is_not_below_the_default() -> None:
+    values = {"red": 2, "aim": 1, "pool": ["red=2 defender=2"], "defender": ["defense=red dodge=1"]}
+    best = run({**values, "aim_policy": "optimal"})["defenders"]
+    default = run(values)["defenders"]
+    assert Fraction(best[0]["expected_wounds"]) >= Fraction(default[0]["expected_wounds"])
