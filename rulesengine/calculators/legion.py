@@ -95,8 +95,8 @@ ATTACK_LABELS = {
     "defenders[*].wounds": "Wounds on defender {n}, after every pool against it",
     "defenders[*].expected_wounds": "Expected wounds on defender {n}",
     "defenders[*].suppression_tokens": "Suppression tokens defender {n} gains",
-    "defenders[*].pools": "Attack pools against defender {n}",
-    "pools[*].defender": "Pool {n} attacks defender",
+    "defenders[*].pools": "Defender {n} is attacked by",
+    "pools[*].defender": "",
     "pools[*].expected_wounds": "Expected wounds from pool {n}",
 }
 

@@ -399,13 +399,20 @@ def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:
         "ruleset": attack.ruleset,
         "policies": attack.policies.to_json(),
         "defenders": [{**wounds_json(d.wounds), "suppression_tokens": d.suppression_tokens.to_json(),
-                       "pools": ", ".join(map(str, d.pools))} for d in outcome.defenders],
+                       "pools": _pools_text(d.pools)} for d in outcome.defenders],
         "pools": [{"defender": p.defender_number, "expected_wounds": str(r.wounds.expected())}
                   for p, r in zip(attack.pools, outcome.pools)],
         "guardians": guardians,
         "attacker": wounds_json(outcome.attacker_wounds),
         "steps": [dict(s) for s in outcome.pools[0].steps],
     }
+
+
+def _pools_text(numbers: tuple[int, ...]) -> str:
+    """"pool 1", "pools 1 and 3": words, so that no reader takes it for a number."""
+    if len(numbers) == 1:
+        return f"pool {numbers[0]}"
+    return "pools " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 def run(values: Mapping[str, object]) -> dict[str, object]:

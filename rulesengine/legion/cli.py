@@ -82,7 +82,7 @@ def _pools_lines(result: JSON) -> list[str]:
     """Several pools (`--pool`): each defender's wounds after every pool against it."""
     lines = []
     for n, d in enumerate(cast(Sequence[JSON], result["defenders"]), 1):
-        lines += _wounds_table(f"Defender {n} (attacked by pool {d['pools']})", d)
+        lines += _wounds_table(f"Defender {n} (attacked by {d['pools']})", d)
     for g in cast(Sequence[JSON], result["guardians"]):
         lines += _wounds_table(f"Guardian {g['guardian']}", g)
     attacker = cast(JSON, result["attacker"])

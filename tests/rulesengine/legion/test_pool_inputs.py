@@ -64,6 +64,8 @@ def test_each_defenders_wounds_match_brute_force(name: str) -> None:
     got = [{int(k): Fraction(v) for k, v in d["wounds"].items()} for d in result["defenders"]]
     assert got == [{k: p for k, p in w.items() if p} for w in want]
     assert [p["defender"] for p in result["pools"]] == [d + 1 for _, d in pools]
+    for n, d in enumerate(result["defenders"]):
+        assert d["pools"].split(" ", 1)[1].replace(" and ", ", ").split(", ") == [str(i + 1) for i, (_, t) in enumerate(pools) if t == n]
 
 
 def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
