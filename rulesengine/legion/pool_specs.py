@@ -19,14 +19,15 @@ MAX_POOLS = 4
 `api.MAX_DICE` (one unit's weapons, split)."""
 MAX_DEFENDERS = 4
 
-POOL_INPUTS = ("red", "black", "white", "critical", "pierce", "impact", "sharpshooter", "blast", "high_velocity", "suppressive")
+POOL_INPUTS = ("red", "black", "white", "critical", "pierce", "impact", "sharpshooter", "blast", "high_velocity", "suppressive",
+               "ion", "spray", "anti_materiel", "anti_personnel", "cumbersome")
 """The dice of a pool and the weapon keywords that travel with them (model.Weapons)."""
 
 DEFENDER_INPUTS = (
     "defense", "defense_surge", "defense_surge_tokens", "dodge", "cover", "cover_x", "suppression", "courage", "armor",
     "armor_x", "impervious", "immune_pierce", "defender_guardian", "transported", "vehicle", "low_profile", "dug_in",
     "shields", "immune_blast", "immune_melee_pierce", "weak_point", "block", "outmaneuver", "danger_sense", "deflect",
-    "uncanny_luck", "soresu", "backup", "defender_duelist", "defender_hold_the_line", "observe", "djem_so", "smoke", "guardian",
+    "uncanny_luck", "soresu", "backup", "defender_duelist", "defender_hold_the_line", "observe", "djem_so", "smoke", "shien_mastery", "guardian",
 )
 """A defender's own inputs (model.Defender) and the guardians at range 1 of it."""
 

@@ -106,3 +106,14 @@ def test_optimal_runs_on_small_pools_and_is_not_below_the_default() -> None:
     best = run({**values, "aim_policy": "optimal"})["defenders"]
     default = run(values)["defenders"]
     assert Fraction(best[0]["expected_wounds"]) >= Fraction(default[0]["expected_wounds"])
+
+
+def test_every_input_belongs_to_the_attack_a_pool_or_a_defender() -> None:
+    """A new keyword's input must say where it goes, or --pool and --defender cannot take it."""
+    from rulesengine.legion.api import ATTACKER_OPTIONS, OPTIONS
+    from rulesengine.legion.pool_specs import DEFENDER_INPUTS, POOL_INPUTS
+
+    trace_and_pools = {"attack_faces", "guardian_faces", "defense_faces", "pool", "defender"}
+    groups = [set(ATTACKER_OPTIONS), set(POOL_INPUTS), set(DEFENDER_INPUTS), trace_and_pools]
+    names = [o.name for o in OPTIONS]
+    assert sorted(names) == sorted(n for g in groups for n in g)
