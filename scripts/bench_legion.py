@@ -164,6 +164,8 @@ def time_in_pyodide(inputs: list[dict[str, Any]], limit: float) -> list[dict[str
         except subprocess.TimeoutExpired:
             timed.append({"input": values, "seconds": float("inf")})
             continue
+        except subprocess.CalledProcessError as failed:
+            raise SystemExit(f"Pyodide failed on {_shown(values)}: {failed.stderr.strip().splitlines()[-1:]}") from None
         timed.extend(json.loads(done.stdout))
     return timed
 

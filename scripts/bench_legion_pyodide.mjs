@@ -32,7 +32,8 @@ for values in json.loads(inputs_json):
     start = time.perf_counter()
     result = run(values)
     timed.append({"input": values, "seconds": time.perf_counter() - start,
-                  "expected_wounds": result["defender"]["expected_wounds"]})
+                  "expected_wounds": result["defender"]["expected_wounds"] if "defender" in result
+                  else [d["expected_wounds"] for d in result["defenders"]]})
 json.dumps(timed)
 `);
 process.stdout.write(out);

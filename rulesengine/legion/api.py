@@ -278,6 +278,12 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     if len(pools) > 1 and sum(p.weapons.size for p in pools) > MAX_DICE:
         sizes = " + ".join(str(p.weapons.size) for p in pools)
         raise InputError("--pool", f"at most {MAX_DICE} attack dice in all pools together ({sizes})", sum(p.weapons.size for p in pools))
+    numbers = [p.defender_number for p in pools]
+    if len(set(numbers)) < len(numbers) and (len(pools) > pool_specs.MAX_POOLS_AGAIN or
+                                              sum(p.weapons.size for p in pools) > pool_specs.MAX_DICE_AGAIN):
+        raise InputError("--pool", f"when a defender is attacked by more than one pool: at most {pool_specs.MAX_POOLS_AGAIN} "
+                         f"pools and {pool_specs.MAX_DICE_AGAIN} attack dice in the attack (the defender's tokens carry "
+                         "between its pools, which multiplies the work)", len(pools))
     kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"))
     return Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
 

@@ -149,12 +149,16 @@ def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool
                   starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]]) -> Weights:
     """Step 4 from every start, as whole-number weights over one denominator."""
     rolls = []
+    memo: dict[tuple[int, int], dict[AttackResults, int]] = {}
     for p, aims, surge_tokens, tag in starts:
         start = starter(aims, surge_tokens, tag)
-        if ctx.attack.policies.aim == "optimal":
-            rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, start))
-        else:
-            rolled = attack_pool_weights(ctx, aims, surge_tokens, keep_tokens)
+        rolled = memo.get((aims, surge_tokens))
+        if rolled is None:
+            if ctx.attack.policies.aim == "optimal":
+                rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, start))
+            else:
+                rolled = attack_pool_weights(ctx, aims, surge_tokens, keep_tokens)
+            memo[(aims, surge_tokens)] = rolled
         rolls.append((p, start, rolled, sum(rolled.values())))
     scale = lcm(*(p.denominator for p, _, _, _ in rolls))
     total = lcm(*(t for _, _, _, t in rolls))

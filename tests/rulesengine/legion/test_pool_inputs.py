@@ -31,9 +31,9 @@ CASES: dict[str, Case] = {
         {"ruleset": "2.6"}, [({"red": 1, "suppressive": True}, 0), ({"red": 2}, 0)], [{"courage": 2, "cover": "light"}]),
     "Danger Sense counts the tokens pool 1 gave": (
         {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"danger_sense": 2}]),
-    "three pools, two defenders, aim carried to the last": (
-        {"aim": 1, "surge": "hit"}, [({"white": 1}, 0), ({"white": 1}, 1), ({"black": 1}, 0)],
-        [{"dodge": 1}, {"defense": "red", "cover": "light"}]),
+    "three pools, three defenders, aim carried to the last": (
+        {"aim": 1, "surge": "hit"}, [({"white": 1}, 0), ({"white": 1}, 1), ({"black": 1}, 2)],
+        [{"dodge": 1}, {"defense": "red", "cover": "light"}, {"shields": 1}]),
     "a melee attack: no suppression carried, dodge is": (
         {"melee": True}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"dodge": 1}]),
     "the Attack page's worked example": (
@@ -88,6 +88,8 @@ def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
     ({"red": 1, "pool": ["red=1 red=2"]}, "--pool", "red given twice"),
     ({"red": 1, "observe": 1, "pool": ["red=1"]}, "--observe", "observation tokens on a defender that several pools attack"),
     ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
+    ({"red": 1, "pool": ["red=1", "red=1 defender=2"], "defender": ["dodge=1"]}, "--pool", "at most 2 pools and 12 attack dice"),
+    ({"red": 6, "pool": ["red=7"]}, "--pool", "when a defender is attacked by more than one pool"),
     ({"red": 4, "aim": 2, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=4"], "dodge": 3}, "--aim-policy",
      "optimal: too costly for these pools"),
 ])
