@@ -93,7 +93,7 @@ DEFENDERS: tuple[dict[str, Any], ...] = (
 Impervious, defense rerolls."""
 
 
-POOL_SPLITS = ((15, 15), (10, 10, 10), (8, 8, 7, 7), (28, 1, 1), (2, 28))
+POOL_SPLITS = ((15, 15), (10, 10, 10), (8, 8, 7, 7), (28, 1, 1), (2, 28), (6, 6))
 """Dice per pool, 30 in all (the bound on several pools)."""
 POOL_TARGETS = ("apart", "same", "alternate")
 """Each pool its own defender; every pool at defender 1; pools alternating between 1 and 2."""
@@ -145,6 +145,10 @@ def time_in_fresh_python(values: dict[str, Any], limit: float) -> tuple[float, f
         done = subprocess.run([sys.executable, "-c", code, json.dumps(values)], capture_output=True, text=True, timeout=limit, check=True)
     except subprocess.TimeoutExpired:
         return None
+    except subprocess.CalledProcessError as failed:  # refused before computing (a declared bound)
+        if "InputError" in failed.stderr:
+            return -1.0, -1.0
+        raise
     wall, cpu = done.stdout.split()
     return float(wall), float(cpu)
 
@@ -189,11 +193,13 @@ def search(limit: float, top: int, kind: str) -> None:
         timed.append((cpu, wall, values))
     timed.sort(key=lambda t: t[0], reverse=True)
     over = sum(1 for s, _, _ in timed if s > 0.3)
-    print(f"CPython: {len(timed)} inputs searched, {over} above 0.3 s of CPU; the slowest (CPU, wall):")
+    refused = sum(1 for s, _, _ in timed if s < 0)
+    print(f"CPython: {len(timed)} inputs searched, {refused} refused before computing (a declared bound), "
+          f"{over} above 0.3 s of CPU; the slowest (CPU, wall):")
     for cpu, wall, values in timed[:top]:
         shown = f"> {limit:.0f} s (stopped)" if cpu == float("inf") else f"{cpu:8.3f} s  {wall:8.3f} s"
         print(f"  {shown:>22}  {_shown(values)}")
-    within = [v for s, _, v in timed if s <= limit][:top]
+    within = [v for s, _, v in timed if 0 <= s <= limit][:top]
     pyodide = time_in_pyodide(within, limit + 30)
     if pyodide is None:
         print("Pyodide: not measured (no node, no node_modules/pyodide, or past the time limit)")

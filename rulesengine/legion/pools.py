@@ -134,7 +134,8 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
             rests = list(tags)
             starts = tuple((p / total, aims, tokens, tags[rest]) for (aims, tokens, rest), p in group.items())
             this = replace(pool, defender=marked(pool.defender, marks))
-            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep)
+            later_dice = sum(p.weapons.size for p in pools[index + 1:])
+            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice)
             parts.append((total, outcome))
             for s, q in outcome.states.items():
                 c = _after(rests[s.tag], marks, d, pool, s)

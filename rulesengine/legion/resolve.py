@@ -91,14 +91,18 @@ Start = tuple[Fraction, int, int, int]
 """(probability, aim tokens, surge tokens, tag) the attacker may start the pool with."""
 
 
-def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool) -> PoolOutcome:
+def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
+                      surge_cap: int | None = None) -> PoolOutcome:
     """Steps 4 to 10 from several starting token counts at once (a pool after another):
     each is rolled apart in step 4, then steps 5 to 10 run once over all of them, states
-    marked with their start's tag so that what only the caller knows stays apart."""
+    marked with their start's tag so that what only the caller knows stays apart.
+    `surge_cap`: surge tokens beyond it change nothing later (the dice of the pools still to
+    roll), so states keep at most that many and merge."""
 
     pierce = pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee)
     guardian_wounds = (0,) * len(ctx.pool.guardians)
     count_aims = keep_tokens or left_for_later(ctx.attack.attacker)
+    cap = ctx.attack.attacker.surge_tokens if surge_cap is None else surge_cap
 
     def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
         def start(r: AttackResults) -> PoolState:
@@ -109,7 +113,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
                 pierce=pierce,
                 guardian_wounds=guardian_wounds,
                 aims_left=aims - r.aims_spent if count_aims else 0,
-                surge_tokens_left=surge_tokens - r.surge_tokens_spent if keep_tokens else 0,
+                surge_tokens_left=min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0,
                 tag=tag,
             ))
         return start
