@@ -148,6 +148,15 @@ def why_no_calculator(game: str | None, keyword: str | None) -> str | None:
     return next((why for name, why in NO_NUMBER.items() if keyword_key(name) == wanted), None)
 
 
+def changes_no_die(game: str | None, keyword: str | None) -> bool:
+    """A keyword the calculator takes although it changes no die (Legion's Cumbersome)."""
+    if game != "legion" or keyword is None:
+        return False
+    from rulesengine.calculators.legion import CHANGES_NO_DIE  # the registry stays importable without a game
+
+    return keyword_key(keyword) in {keyword_key(k) for k in CHANGES_NO_DIE}
+
+
 def for_page(src_path: str, game: str | None, keyword: str | None) -> tuple[Calculator, Preset] | None:
     """The calculator a page carries: by its keyword first, else by its vault path."""
     found = for_keyword(game, keyword)

@@ -284,7 +284,10 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         raise InputError("--pool", f"when a defender is attacked by more than one pool: at most {pool_specs.MAX_POOLS_AGAIN} "
                          f"pools and {pool_specs.MAX_DICE_AGAIN} attack dice in the attack (the defender's tokens carry "
                          "between its pools, which multiplies the work)", len(pools))
-    kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"))
+    kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"), len(pools))
+    if attacker.jar_kai and len(pools) > 1:
+        raise InputError("--jar-kai-mastery", "one attack pool only (the calculator does not carry the attacker's dodge tokens "
+                         "from pool to pool)", len(pools))
     return Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
 
 

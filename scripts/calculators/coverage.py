@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from rulesengine.calculators.registry import calculators, for_keyword, keyword_key, why_no_calculator
+from rulesengine.calculators.registry import calculators, changes_no_die, for_keyword, keyword_key, why_no_calculator
 from scripts.vault.escaping import escape_text
 from scripts.vault.extension import PageContext
 
@@ -55,7 +55,7 @@ def coverage_markdown(pages: Sequence[PageContext], blocks: Sequence[BlockRecord
 def _keyword_row(page: PageContext, blocks: Sequence[BlockRecord]) -> str:
     found = for_keyword(page.game, page.keyword)
     if found is not None:
-        engine, calc = "implemented", f"`{found[0].name}`"
+        engine, calc = "implemented" + (" (changes no die)" if changes_no_die(page.game, page.keyword) else ""), f"`{found[0].name}`"
     else:
         engine, calc = _why_not(page.game, page.keyword or ""), "none"
     own = [b for b in blocks if _checks(b, page)]

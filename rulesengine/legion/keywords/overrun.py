@@ -9,8 +9,11 @@ from __future__ import annotations
 from rulesengine.errors import InputError
 
 
-def attack_kind(melee: bool, overrun: bool) -> str:
-    """ranged, melee or overrun; an attack cannot be both melee and overrun."""
+def attack_kind(melee: bool, overrun: bool, pools: int = 1) -> str:
+    """ranged, melee or overrun; an attack cannot be both melee and overrun, and an overrun
+    attack forms one pool."""
     if melee and overrun:
         raise InputError("--overrun", "not with --melee (an overrun attack is neither ranged nor melee)", True)
+    if overrun and pools > 1:
+        raise InputError("--overrun", "one attack pool only (an overrun attack forms a single pool)", pools)
     return "overrun" if overrun else "melee" if melee else "ranged"

@@ -130,6 +130,16 @@ def test_the_coverage_page_lists_keywords_blocks_and_their_results():
     assert any("swtcg/The Cantina.md:40" in line and "expect damage: 3, but the engine gives 1" in line for line in lines)
 
 
+def test_the_coverage_page_says_when_a_keyword_changes_no_die():
+    ext = CalculatorExtension()
+    render(ext, PARRY.format(damage=1), line=20)
+    pages = [PageContext("legion/keywords/Cumbersome.md", "Cumbersome", "legion", "Cumbersome"), GUARDIAN]
+    lines = ext.generated_pages(pages)["coverage.md"].splitlines()
+    assert any(line.startswith("| [Cumbersome](legion/keywords/Cumbersome.md) | implemented (changes no die) | `legion-attack`")
+               for line in lines)
+    assert any(line.startswith("| [Guardian X](legion/keywords/Guardian%20X.md) | implemented | `legion-attack`") for line in lines)
+
+
 def test_a_transcluded_block_is_listed_once_where_it_is_written():
     ext = CalculatorExtension()
     source = PARRY.format(damage=1)

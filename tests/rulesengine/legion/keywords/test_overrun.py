@@ -42,3 +42,9 @@ def test_overrun_and_melee_are_refused_together() -> None:
     with pytest.raises(InputError) as error:
         run({**OVERRUN, "melee": True})
     assert error.value.option == "--overrun"
+
+
+def test_an_overrun_attack_forms_one_pool() -> None:
+    with pytest.raises(InputError) as error:
+        run({**OVERRUN, "pool": ["black=1"]})
+    assert error.value.option == "--overrun" and "one attack pool" in str(error.value)
