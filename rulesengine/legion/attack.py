@@ -139,7 +139,7 @@ def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolSt
     def after_cover(cancelled: int) -> PoolState:
         hits = s.hits - cancelled
         dodged = use_dodge(s.crits, hits, defender, ctx.attack.attacker, ctx.pool.weapons, ctx.attack.policies.dodge,
-                           ctx.attack.ranged, ruleset)
+                           ctx.attack.ranged, ruleset, ctx.attack.melee)
         tokens = max(dodged.crits + dodged.hits, 1 if dodged.spent else 0)
         return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent,
                           defender_spent=spent(ctx, s, dodge=tokens))
@@ -227,7 +227,7 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
         rolled = with_rerolls(defender.defense, dice, "none", dice, rerolls, faces)
         return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added,
                                                      attacker_wounds=deflect.attacker_wounds(r[1], defender, ctx.attack.ruleset)))
-    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast)
+    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast, ctx.attack.melee)
     rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
     return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
 

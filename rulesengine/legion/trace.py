@@ -154,7 +154,7 @@ def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
 def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     attack, defender = ctx.attack, ctx.pool.defender
     chart = surge_charts.defense_chart(defender, attack.attacker, before.dodge_spent, attack.ranged, attack.ruleset,
-                                       ctx.pool.weapons.high_velocity)
+                                       ctx.pool.weapons.high_velocity, attack.melee)
     how = f"its chart ({chart}{'' if chart == defender.surge else ', from a keyword'})"
     return f"The defender's surges are converted by {how} and surge tokens: {_plural(after.defense_blocks, 'block')}."
 

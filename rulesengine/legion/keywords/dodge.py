@@ -28,11 +28,11 @@ def dodge_tokens_spent(hits_left: int, tokens: int, policy: str) -> int:
 
 
 def use_dodge(crits: int, hits: int, defender: Defender, attacker: Attacker, weapons: Weapons, policy: str, ranged: bool,
-              ruleset: str) -> Dodged:
+              ruleset: str, melee: bool | None = None) -> Dodged:
     tokens = defender.dodge
     if policy == "none" or not tokens or not dodge_allowed(weapons):
         return Dodged()
     on_crits = crits_dodged(crits, tokens, defender.outmaneuver)
     on_hits = dodge_tokens_spent(hits, tokens - on_crits, policy)
-    spent = on_crits + on_hits > 0 or wants_a_dodge_token(defender, attacker, ranged, ruleset)
+    spent = on_crits + on_hits > 0 or wants_a_dodge_token(defender, attacker, ranged, ruleset, melee)
     return Dodged(on_crits, on_hits, spent)

@@ -24,7 +24,9 @@ def attack_chart(attacker: Attacker, melee: bool) -> str:
 
 
 def defense_chart(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bool, ruleset: str,
-                  high_velocity: bool = False) -> str:
-    gains = (defender.block and dodge_spent) or (defender.hold_the_line and not ranged)
+                  high_velocity: bool = False, melee: bool | None = None) -> str:
+    """`melee`: the attack is a melee attack (default: not ranged; an overrun attack is neither)."""
+    melee = not ranged if melee is None else melee
+    gains = (defender.block and dodge_spent) or (defender.hold_the_line and melee)
     gains = gains or deflect.active(defender, attacker, dodge_spent, ranged, ruleset, high_velocity)
     return "block" if gains else defender.surge

@@ -106,6 +106,8 @@ FEATURES: dict[str, dict[str, Any]] = {
     "shien": {"deflect": True, "shien_mastery": True, "ruleset": "2.6"},
     "shien-dodge": {"deflect": True, "shien_mastery": True, "ruleset": "2.6", "dodge": 1},
     "soresu-2.6": {"soresu": True, "ruleset": "2.6"},
+    "overrun-defender-hold-the-line": {"overrun": True, "defender_hold_the_line": True},
+    "overrun-defender-duelist": {"overrun": True, "defender_duelist": True, "dodge": 1, "block": True, "pierce": 1},
     "overrun-dodge": {"overrun": True, "dodge": 1, "guardian": ["1,red,none"]},
 }
 

@@ -23,7 +23,9 @@ OVERRUN = {**TWO_HITS, "overrun": True}
     ({**OVERRUN, "guardian": ["2,red,none"]}, "5/3"),
     # Deflect (ruleset 2.6) works only against a ranged attack: the white die blocks 1 in 6.
     ({**OVERRUN, "deflect": True, "dodge": 1, "ruleset": "2.6"}, "5/6"),
-    # Melee-only keywords do nothing: Immune: Melee Pierce does not stop Pierce 1 here.
+    # Melee-only keywords do nothing: the defender's Hold the Line gives no surge: block (1 in 6 blocks)...
+    ({**OVERRUN, "defender_hold_the_line": True}, "5/3"),
+    # ... and Immune: Melee Pierce does not stop Pierce 1 here.
     ({**OVERRUN, "pierce": 1, "immune_melee_pierce": True, "defense": "red", "defense_faces": "block,block"}, "1"),
 ])
 def test_overrun_expected_wounds(values: dict[str, Any], expected: str) -> None:
