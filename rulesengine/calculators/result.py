@@ -58,7 +58,8 @@ def summary(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
     for path, value in leaves(result):
         label = label_for(path, labels)
         if label and not isinstance(value, Mapping):
-            return f"{label}: {plain(value)}."
+            p = chance(path, value)
+            return f"{label}: {plain(value) if p is None else percent(p)}."
     return "Result updated."
 
 
@@ -142,11 +143,20 @@ def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
     return _scalar(path, label, value)
 
 
+def chance(path: str, value: object) -> Fraction | None:
+    """A scalar the result states as a probability: a fraction from 0 to 1 whose name does
+    not say it is an expected value (`expected_wounds: 1` is a mean, not a certainty)."""
+    p = fraction_of(value) if isinstance(value, str) else None
+    if p is None or path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
+        return None
+    return p
+
+
 def _scalar(path: str, label: str, value: object) -> str:
     p = fraction_of(value) if isinstance(value, str) else None
     if p is None:
         shown = escape(plain(value))
-    elif path.rsplit(".", 1)[-1].startswith("expected") or not 0 <= p <= 1:
+    elif chance(path, value) is None:
         shown = f'<span class="decimal">{decimal(p)}</span> {exact(p)}'
     else:
         shown = f'<span class="percent">{percent(p)}</span> {exact(p)}'

@@ -20,7 +20,7 @@ from html import escape
 from rulesengine.calculators.numbers import fraction_of, percent
 from rulesengine.calculators.registry import Calculator
 from rulesengine.calculators.render import result_html
-from rulesengine.calculators.result import label_for, summary
+from rulesengine.calculators.result import chance, label_for, leaves, summary
 from scripts.calculators.fence import Expectation
 
 LIST_TITLE = "Worked examples"
@@ -60,6 +60,7 @@ def checked_outcome(calc: Calculator, result: Mapping[str, object], expectations
     """What the block's expectations say, in the result's labels ("Wounds on the defender:
     1; Suppression: 1"); a block without readable expectations gets the result's summary."""
     said = []
+    stated = dict(leaves(result))
     for e in expectations:
         if e.path in calc.probes:  # a derived fact, e.g. `hits-on: 4,5,6`
             said.append(f"{e.path.replace('-', ' ').capitalize()}: {e.expected}")
@@ -69,7 +70,9 @@ def checked_outcome(calc: Calculator, result: Mapping[str, object], expectations
             continue
         label = label_for(m.group(1), calc.labels)
         value = fraction_of(e.expected)
-        shown = percent(value) if m.group(3) is not None and value is not None else e.expected
+        # An outcome's probability, or a probability the result states ("certain" is 100%).
+        is_chance = m.group(3) is not None or chance(m.group(1), stated.get(m.group(1))) is not None
+        shown = percent(value) if is_chance and value is not None else e.expected
         if m.group(3) is not None:
             label = f"{label} {'at least ' if m.group(2) else ''}{m.group(3)}"
         said.append(f"{label}: {shown}")

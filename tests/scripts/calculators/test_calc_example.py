@@ -76,3 +76,19 @@ def test_unreadable_expectation_paths_fall_back_to_the_results_summary():
     calc = calculator("legion-attack")
     answer = json.loads(calculate(json.dumps({"calculator": calc.name, "inputs": {"red": 1}})))
     assert checked_outcome(calc, answer["result"], (Expectation("steps[pierce].state.pierce", "0", 3),)) == answer["summary"]
+
+
+def test_a_probability_the_result_states_is_checked_as_a_percentage_a_count_or_a_mean_as_written():
+    calc = calculator("legion-vehicle-damage")
+    answer = json.loads(calculate(json.dumps({"calculator": calc.name, "inputs": {"ruleset": "2.6"}})))
+    assert answer["result"]["vehicle_damage_token"] == "1"  # certain: a probability of 1
+    said = checked_outcome(calc, answer["result"], (Expectation("vehicle_damage_token", "1", 3), Expectation("lose_action_when_damaged_activates", "2/3", 4)))
+    assert said.endswith(": 100.00%; " + said.split("; ")[1]) and said.endswith(": 66.67%.")
+    assert answer["summary"].endswith(": 100.00%.")
+    legion = calculator("legion-attack")
+    traced = json.loads(calculate(json.dumps({"calculator": legion.name, "inputs": {"red": 2, "attack_faces": "hit, hit", "defense": "white", "defense_faces": "blank, blank"}})))
+    odds = json.loads(calculate(json.dumps({"calculator": legion.name, "inputs": {"red": 1}})))
+    mean = odds["result"]["defender"]["expected_wounds"]
+    said = checked_outcome(legion, traced["result"], (Expectation("defender.wounds", "2", 3),))
+    assert said.endswith(": 2.")  # a count, certain in a trace
+    assert checked_outcome(legion, odds["result"], (Expectation("defender.expected_wounds", mean, 3),)).endswith(f": {mean}.")
