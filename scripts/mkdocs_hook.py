@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
 from scripts import live_build  # noqa: E402
-from scripts.page_html import finish_page  # noqa: E402
+from scripts.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
@@ -211,11 +211,11 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
     # never of one inside the note's own content.
-    return with_script_hashes(output, page.content or "")
+    return with_script_hashes(name_search_dialog(output), page.content or "")
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
-    return with_script_hashes(output_content)  # 404.html
+    return with_script_hashes(name_search_dialog(output_content))  # 404.html
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:

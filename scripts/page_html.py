@@ -6,6 +6,9 @@ inside a callout keeps it, and it is no HTML attribute: it is dropped here.
 pymdownx.tasklist draws a task's checkbox inside a label that holds no text (the item's
 words follow the label), so a screen reader announces an unnamed checkbox: each checkbox
 is given its item's words as its accessible name.
+
+mkdocs-material's search box is a dialog without a name (axe: aria-dialog-name, serious on
+every page): it is named after what it does.
 """
 
 from __future__ import annotations
@@ -20,10 +23,16 @@ _TASK = re.compile(
     re.DOTALL,
 )
 _TAG = re.compile(r"<[^>]+>")
+_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
 
 def finish_page(page_html: str) -> str:
     return label_tasks(page_html.replace(' markdown="1"', ""))
+
+
+def name_search_dialog(page_html: str) -> str:
+    """The whole page as the theme wrote it, its search dialog named "Search"."""
+    return page_html.replace(_SEARCH_DIALOG, _SEARCH_DIALOG[:-1] + ' aria-label="Search">', 1)
 
 
 def label_tasks(page_html: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import markdown
 
-from scripts.page_html import finish_page, label_tasks
+from scripts.page_html import finish_page, label_tasks, name_search_dialog
 
 
 def rendered(text: str, custom: bool = True) -> str:
@@ -30,3 +30,13 @@ def test_a_leftover_markdown_attribute_is_dropped() -> None:
     assert finish_page('<div class="vault-embed" markdown="1">\n<p>x</p>\n</div>') == (
         '<div class="vault-embed">\n<p>x</p>\n</div>'
     )
+
+
+def test_the_themes_search_dialog_gets_a_name_once() -> None:
+    from pathlib import Path
+
+    import material
+
+    partial = (Path(material.__file__).parent / "templates" / "partials" / "search.html").read_text(encoding="utf-8")
+    named = name_search_dialog(partial + partial)
+    assert named.count('role="dialog" aria-label="Search">') == 1, "the theme's own search partial, named"
