@@ -126,8 +126,8 @@ def test_no_page_is_wider_than_a_phone_for_random_valid_inputs(site: Server, vis
     root = first_calculator(page)
     assert root.get_attribute("data-calculator") == name
     preset = json.loads(str(root.get_attribute("data-preset")))
-    # Every group open and every long fraction unfolded: the widest the page can be.
-    unfold = "el => { for (const d of el.querySelectorAll('details')) d.open = true; }"
+    # Every group, long fraction and worked example's trace open: the widest the page can be.
+    unfold = "() => { for (const d of document.querySelectorAll('article details')) d.open = true; }"
     for _ in range(6):
         inputs = random_inputs(rng, name, preset)
         show_address(page, root, inputs)
@@ -135,7 +135,7 @@ def test_no_page_is_wider_than_a_phone_for_random_valid_inputs(site: Server, vis
         request = assert_same_as_cpython(root)
         sent = {k: as_control(v) for k, v in request["inputs"].items() if k in inputs}
         assert sent == {k: as_control(v) for k, v in inputs.items() if k in sent}
-        root.evaluate(unfold)
+        page.evaluate(unfold)
         for width in (320, 390):
             page.set_viewport_size({"width": width, "height": 700})
             page.evaluate(SETTLED)
