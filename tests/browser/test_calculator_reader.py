@@ -189,36 +189,57 @@ def test_two_calculators_one_slow_the_other_answers_at_once(site: Server, visit:
 # ---- the keyboard alone ----
 
 
-def tab_to(page: Any, predicate: str, limit: int = 400) -> None:
-    """Press Tab until the focused element matches `predicate` (a function of it)."""
+def tab_to(page: Any, predicate: str, key: str = "Tab", limit: int = 400) -> None:
+    """Press `key` (Tab, or Shift+Tab to go back) until the focused element matches
+    `predicate` (a function of it)."""
     for _ in range(limit):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         if page.evaluate(f"() => ({predicate})(document.activeElement)"):
             return
-    pytest.fail(f"Tab never reached an element with {predicate}", pytrace=False)
+    pytest.fail(f"{key} never reached an element with {predicate}", pytrace=False)
 
 
-def test_keyboard_only_change_recompute_open_a_group_load_an_example(site: Server, visit: Visit) -> None:
+def answered(root: Any, name: str) -> dict[str, Any]:
+    """Wait until the result on show answers the form's current `name` (a debounced change
+    may still be on its way), then check it against CPython."""
+    root.page.wait_for_function(
+        """([el, name]) => {
+          const request = rulesCalculators.request(el), control = el.querySelector(`[name="${name}"]`);
+          return request && String(request.inputs[name] ?? "") === control.value && el.getAttribute("data-state") === "ready";
+        }""", arg=[root.element_handle(), name])
+    return assert_same_as_cpython(root)
+
+
+def test_keyboard_only_change_recompute_choose_a_face_open_a_group_load_an_example(site: Server, visit: Visit) -> None:
     page = visit.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
-    tab_to(page, "el => el.name === 'pierce'")
-    pierce = int(root.locator("[name='pierce']").input_value())
-    page.keyboard.press("ArrowUp" if pierce < 10 else "ArrowDown")
-    wait_state(root, "ready")
-    assert assert_same_as_cpython(root)["inputs"]["pierce"] == (pierce + 1 if pierce < 10 else pierce - 1)
+    faces = root.locator("[name='attack_faces']")
+    # One more die: the example's faces no longer fit and are cleared, the odds computed.
+    tab_to(page, "el => el.name === 'red'")
+    red = int(root.locator("[name='red']").input_value())
+    page.keyboard.press("ArrowUp")
+    request = answered(root, "red")
+    assert request["inputs"]["red"] == red + 1 and faces.input_value() == ""
+    # A die's face: "+ die", then its select.
+    tab_to(page, "el => el.getAttribute('aria-label') === 'Attack faces: add a die'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.value !== ''", arg=faces.element_handle())
+    first = answered(root, "attack_faces")["inputs"]["attack_faces"]
+    tab_to(page, "el => el.getAttribute('aria-label') === 'Attack faces, die 1'", key="Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("([el, first]) => el.value !== first", arg=[faces.element_handle(), first])
+    assert answered(root, "attack_faces")["inputs"]["attack_faces"] != first
     # A folded group opens from the keyboard and its inputs are next in the Tab order.
     tab_to(page, "el => el.tagName === 'SUMMARY' && el.parentElement.dataset.group === 'tokens'")
     page.keyboard.press("Enter")
-    tokens = root.locator("details[data-group='tokens']")
-    assert tokens.get_attribute("open") is not None
+    assert root.locator("details[data-group='tokens']").get_attribute("open") is not None
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.closest('details')?.dataset.group") == "tokens"
     # A worked example loads from the keyboard; focus returns to the calculator.
     tab_to(page, "el => el.hasAttribute('data-load-example')")
     wanted = json.loads(str(page.evaluate("() => document.activeElement.getAttribute('data-inputs')")))
     page.keyboard.press("Enter")
-    wait_state(root, "ready")
-    request = assert_same_as_cpython(root)
-    assert request["inputs"]["red"] == wanted["red"] and request["inputs"]["pierce"] == wanted["pierce"]
+    request = answered(root, "attack_faces")
+    assert request["inputs"]["red"] == wanted["red"] and request["inputs"]["attack_faces"] == wanted["attack_faces"]
     assert page.evaluate("el => el.contains(document.activeElement)", root.element_handle())
