@@ -54,7 +54,8 @@ def test_every_page_with_a_calculator_is_axe_clean_on_a_phone_and_a_desktop(site
     # theme's colours, and axe would read them halfway.
     page.emulate_media(color_scheme=scheme)
     address = f"{site.url}__test__/{AXE.name}"
-    page.route(address, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))
+    # On the context: once the site's service worker controls the page, the request is its.
+    page.context.route(address, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))
     found = []
     for path in calculator_pages(site):
         page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
