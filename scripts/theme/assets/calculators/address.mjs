@@ -8,9 +8,14 @@ import { parts, setInputs } from "./form.mjs";
 
 const baselines = new WeakMap(); // root -> the inputs the page arrived with
 
+const prefixes = new WeakMap(); // root -> its own prefix (Compare's set B: compare.mjs)
+
 export const setBaseline = (root, inputs) => baselines.set(root, inputs);
+export const baselineOf = (root) => baselines.get(root) || {};
+export const setPrefix = (root, prefix) => prefixes.set(root, prefix);
 
 function prefix(root) {
+  if (prefixes.has(root)) return prefixes.get(root);
   const slot = slotOf(root);
   return slot === 0 ? "c." : `c${slot + 1}.`;
 }

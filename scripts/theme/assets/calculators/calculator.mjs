@@ -14,6 +14,7 @@ import { clearProblem, inputsOf, invalidMessages, parts, responseOf, setInputs, 
 import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
+import { offerCompare } from "./compare.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -105,7 +106,7 @@ function followDice(form, target) {
 function calculatorFor(item) {
   const name = item.getAttribute("data-for");
   // The last calculator of that kind above the example, else the first below it.
-  const same = Array.from(document.querySelectorAll("[data-calculator]")).filter((root) => root.getAttribute("data-calculator") === name);
+  const same = Array.from(document.querySelectorAll("[data-calculator]:not([data-compare-set])")).filter((root) => root.getAttribute("data-calculator") === name);
   const above = same.filter((root) => root.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING);
   return above.length ? above[above.length - 1] : same[0] || null;
 }
@@ -136,6 +137,7 @@ export function mountAll() {
   const roots = document.querySelectorAll("[data-calculator]");
   roots.forEach((root, slot) => mount(root, slot));
   roots.forEach((root) => readAddress(root, fromAddress));
+  roots.forEach((root, slot) => offerCompare(root, slot, { mount, recompute })); // compare.mjs
   document.querySelectorAll("[data-example]").forEach(mountExample);
   if (roots.length && settings.warm === "idle") {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1000));

@@ -1,0 +1,235 @@
+"""Compare: a second set of inputs (B) beside a calculator's own (A), each computed by the
+engine in its own worker; the comparison sets both headlines side by side with B − A and
+overlays both distributions on one chart; both sets live in the page address.
+
+Expected numbers come from CPython's `calculate` with the requests the page sent, and the
+difference from Python's exact Fractions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from rulesengine.calculators.numbers import rounded
+from tests.browser.conftest import checked_visit
+from tests.browser.harness import Server, Visit, add_script_file
+from tests.browser.test_calculators import assert_same_as_cpython, cpython_answer, first_calculator, set_input, wait_state
+from tests.browser.test_obsidian_syntax import AXE
+
+pytestmark = pytest.mark.browser
+
+PIERCE_X = "legion/keywords/pierce-x/"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def set_b(page: Any) -> Any:
+    root = page.locator("[data-compare-set='B']")
+    root.wait_for()
+    return root
+
+
+def open_compare(page: Any) -> tuple[Any, Any]:
+    a = first_calculator(page)
+    page.locator("[data-compare-toggle]").click()
+    return a, set_b(page)
+
+
+def signed(value: Fraction, percent: bool) -> str:
+    text = rounded(value * 100 if percent else value, 2)
+    text = text if value == 0 else f"+{text}" if value > 0 else text.replace("-", "−")
+    return f"{text} points" if percent else text
+
+
+def assert_comparison_shows(page: Any, a_headline: dict[str, Any], b_headline: dict[str, Any]) -> None:
+    """The table holds both headlines and B − A, exactly; the chart has both series."""
+    panel = page.locator("[data-comparison]")
+    for measure in a_headline["measures"]:
+        other = next(m for m in b_headline["measures"] if m["name"] == measure["name"])
+        row = panel.locator(f"tr[data-measure='{measure['name']}']")
+        assert row.locator("[data-set='A']").text_content() == measure["text"]
+        assert row.locator("[data-set='B']").text_content() == other["text"]
+        exact = Fraction(other["value"]) - Fraction(measure["value"])
+        assert row.locator("[data-difference]").text_content() == signed(exact, measure["percent"])
+    chart = panel.locator("svg.calculator-comparison-chart")
+    counts = {k for k, _, _ in a_headline["rows"]} | {k for k, _, _ in b_headline["rows"]}
+    assert chart.locator("rect[data-set='A']").count() == len(counts)
+    assert chart.locator("rect[data-set='B']").count() == len(counts)
+    titles = chart.locator("rect[data-set='B'] title").all_text_contents()
+    shown = {k: text for k, _, text in b_headline["rows"]}
+    assert titles == [f"Set B, {k}: {shown.get(k, '0.00%')}" for k in sorted(counts, key=int)]
+    legend = panel.locator(".calculator-legend").text_content() or ""
+    assert "Set A" in legend and "Set B" in legend
+
+
+def headline_of(root: Any) -> dict[str, Any]:
+    return dict(json.loads(str(root.locator("[data-result]").get_attribute("data-headline"))))
+
+
+def test_compare_opens_a_copy_beside_and_b_computes_on_its_own(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.set_viewport_size(DESKTOP)
+    page.goto(site.url + PIERCE_X)
+    a, b = open_compare(page)
+    first = int(a.locator("[name='pierce']").input_value())
+    assert b.locator("[name='pierce']").input_value() == str(first)  # a copy of A
+    assert b.evaluate("el => el.contains(document.activeElement)"), "focus moves into set B"
+    box_a, box_b = a.bounding_box(), b.bounding_box()
+    assert box_b["x"] >= box_a["x"] + box_a["width"] and abs(box_b["y"] - box_a["y"]) < 2, "beside on a desktop"
+    assert_comparison_shows(page, headline_of(a), headline_of(b))
+    set_input(b, "pierce", str(first + 2))
+    wait_state(b, "ready")
+    b_request = assert_same_as_cpython(b)
+    assert b_request["inputs"]["pierce"] == first + 2
+    assert a.locator("[name='pierce']").input_value() == str(first)
+    assert a.get_attribute("data-state") == "static", "A is untouched"
+    b_headline = cpython_answer(b_request)["headline"]
+    assert headline_of(b) == b_headline
+    assert headline_of(a) != b_headline
+    assert_comparison_shows(page, headline_of(a), b_headline)
+    # A changes too, in its own worker.
+    set_input(a, "pierce", str(first + 1))
+    wait_state(a, "ready")
+    a_request = assert_same_as_cpython(a)
+    assert_comparison_shows(page, cpython_answer(a_request)["headline"], b_headline)
+    assert page.evaluate("rulesCalculators.workers()") == 2
+    # Removing the comparison returns to one set.
+    page.locator("[data-compare-toggle]").click()
+    assert page.locator("[data-compare-set='B'], [data-comparison], [data-compare-pair]").count() == 0
+    assert page.locator("[data-calculator]").count() == 1
+    assert not any(k.startswith("b") for k in parse_qs(urlsplit(page.url).query))
+
+
+def test_set_b_sits_below_set_a_on_a_phone_and_nothing_is_wider_than_the_screen(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.set_viewport_size(PHONE)
+    page.goto(site.url + PIERCE_X)
+    a, b = open_compare(page)
+    box_a, box_b = a.bounding_box(), b.bounding_box()
+    assert box_b["y"] >= box_a["y"] + box_a["height"], "below on a phone"
+    set_input(b, "pierce", "3")
+    wait_state(b, "ready")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_both_sets_round_trip_through_the_address(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + PIERCE_X)
+    arrived = page.url
+    a, b = open_compare(page)
+    first = int(a.locator("[name='pierce']").input_value())
+    set_input(b, "pierce", str(first + 2))
+    wait_state(b, "ready")
+    set_input(a, "pierce", str(first + 1))
+    wait_state(a, "ready")
+    assert parse_qs(urlsplit(page.url).query) == {"b": ["1"], "b.pierce": [str(first + 2)], "c.pierce": [str(first + 1)]}
+    shared = page.url
+    # Back undoes the changes (one step or several: the theme keeps its scroll position in
+    # the history entry), then the comparison itself; forward brings them back.
+    for _ in range(4):
+        if page.url == arrived:
+            break
+        page.go_back()
+    assert page.url == arrived
+    page.wait_for_function("() => !document.querySelector('[data-compare-set]')")
+    page.go_forward()
+    b = set_b(page)
+    assert parse_qs(urlsplit(page.url).query) == {"b": ["1"]}
+    for _ in range(4):
+        if page.url == shared:
+            break
+        page.go_forward()
+    assert page.url == shared
+    b = set_b(page)
+    page.wait_for_function("el => el.querySelector('[name=pierce]').value === String(%d)" % (first + 2), arg=b.element_handle())
+    wait_state(b, "ready")
+    assert_same_as_cpython(b)
+    # A shared address opens with both sets computed.
+    page.goto(shared)
+    a, b = first_calculator(page), set_b(page)
+    assert (a.locator("[name='pierce']").input_value(), b.locator("[name='pierce']").input_value()) == (str(first + 1), str(first + 2))
+    wait_state(a, "ready")
+    wait_state(b, "ready")
+    a_request, b_request = assert_same_as_cpython(a), assert_same_as_cpython(b)
+    assert_comparison_shows(page, cpython_answer(a_request)["headline"], cpython_answer(b_request)["headline"])
+    # An address from before Compare (A's keys only) opens one set.
+    page.goto(site.url + PIERCE_X + f"?c.pierce={first + 1}")
+    wait_state(first_calculator(page), "ready")
+    assert page.locator("[data-compare-set]").count() == 0
+
+
+@pytest.fixture
+def quick_visit(browser: Any) -> Iterator[Visit]:
+    yield from checked_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};")
+
+
+def test_a_slow_set_b_never_blocks_set_a(site: Server, quick_visit: Visit) -> None:
+    page = quick_visit.page
+    page.goto(site.url + PIERCE_X)
+    a, b = open_compare(page)
+    set_input(b, "pierce", "2")
+    wait_state(b, "ready")
+    # B's worker hangs: its next request is swallowed before it reaches Python.
+    page.evaluate(
+        """() => {
+          const post = Worker.prototype.postMessage;
+          Worker.prototype.postMessage = function (message) {
+            Worker.prototype.postMessage = post;
+          };
+        }"""
+    )
+    set_input(b, "pierce", "3")
+    assert b.get_attribute("data-state") == "loading"
+    set_input(a, "pierce", "1")
+    wait_state(a, "ready")
+    assert_same_as_cpython(a)
+    assert b.get_attribute("data-state") == "loading", "B still waits on its own worker"
+    note = page.locator("[data-comparison] .calculator-comparison-note").text_content() or ""
+    assert "Set B is being computed" in note
+
+
+def test_keyboard_alone_opens_changes_and_removes_the_comparison(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + PIERCE_X)
+    a = first_calculator(page)
+    toggle = page.locator("[data-compare-toggle]")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    b = set_b(page)
+    assert toggle.get_attribute("aria-expanded") == "true"
+    focused = page.evaluate("document.activeElement.name")
+    before = b.locator(f"[name='{focused}']").input_value()
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("el => el.getAttribute('data-state') !== 'static'", arg=b.element_handle())
+    wait_state(b, "ready")
+    assert b.locator(f"[name='{focused}']").input_value() != before
+    assert_same_as_cpython(b)
+    toggle.focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => !document.querySelector('[data-compare-set]')")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement === document.querySelector('[data-compare-toggle]')")
+    assert a.get_attribute("role") is None
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_page_in_compare_mode_is_axe_clean(site: Server, visit: Visit, size: dict[str, int], scheme: str) -> None:
+    page = visit.page
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size(size)
+    page.goto(site.url + PIERCE_X + "?b=1&b.pierce=3")
+    b = set_b(page)
+    wait_state(b, "ready")
+    add_script_file(page, site.url, AXE)
+    found = page.evaluate(
+        "async () => (await axe.run(document.querySelector('article'))).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)"
+    )
+    assert found == []
