@@ -18,7 +18,7 @@ import pytest
 from rulesengine.calculators.numbers import rounded
 from tests.browser.conftest import checked_visit
 from tests.browser.harness import Server, Visit, add_script_file
-from tests.browser.test_calculators import assert_same_as_cpython, cpython_answer, first_calculator, set_input, wait_state
+from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, cpython_answer, first_calculator, set_input, wait_state
 from tests.browser.test_obsidian_syntax import AXE
 
 pytestmark = pytest.mark.browser
@@ -233,3 +233,24 @@ def test_a_page_in_compare_mode_is_axe_clean(site: Server, visit: Visit, size: d
         ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)"
     )
     assert found == []
+
+
+def test_set_b_gets_its_own_working_face_selects(site: Server, visit: Visit) -> None:
+    """What the page drew into A (a select per die) is drawn again for B, with its own listeners."""
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    a, b = open_compare(page)
+    attack = [f.strip() for f in str(b.locator("[name='attack_faces']").input_value()).split(",") if f.strip()]
+    assert attack, "Guardian X arrives with a traced example"
+    trace = b.locator("details[data-group='trace']")
+    if trace.get_attribute("open") is None:
+        trace.locator("> summary").click()
+    selects = b.locator(".calculator-field:has([name='attack_faces']) [data-face-controls] select")
+    assert selects.count() == len(attack)
+    assert b.locator("[data-face-controls]").count() == a.locator("[data-face-controls]").count()
+    other = next(f for f in ("crit", "hit", "blank") if f != attack[0])
+    selects.first.select_option(other)
+    wait_state(b, "ready")
+    request = assert_same_as_cpython(b)
+    assert request["inputs"]["attack_faces"] == ", ".join([other, *attack[1:]])
+    assert a.get_attribute("data-state") == "static", "A keeps its own faces"

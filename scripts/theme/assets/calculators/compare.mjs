@@ -94,7 +94,10 @@ function label(entry) {
 // B starts as a copy of A as it stands: its inputs and, when A's result answers them, its result.
 function copyOf(a) {
   const b = a.cloneNode(true); // an input's value, a box's tick and a select's choice come along
-  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-set-badge]")) el.remove();
+  // What the page's scripts drew into A is drawn again for B when it is mounted (their
+  // copies would have no listeners): status, error and clock lines, refusals beside fields,
+  // the per-die face selects (faces.mjs), the set's name.
+  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-face-controls], [data-set-badge]")) el.remove();
   for (const el of b.querySelectorAll("[aria-invalid], [aria-describedby]")) {
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
