@@ -55,7 +55,7 @@ export function tableOf(sets) {
   const table = document.createElement("table");
   table.className = "calculator-table calculator-comparison-table";
   const head = document.createElement("tr");
-  head.append(cell("th", a.label, { scope: "col" }), cell("th", "A", { scope: "col" }), cell("th", "B", { scope: "col" }), cell("th", "B − A", { scope: "col" }));
+  head.append(cell("td", ""), cell("th", "A", { scope: "col" }), cell("th", "B", { scope: "col" }), cell("th", "B − A", { scope: "col" }));
   const body = document.createElement("tbody");
   for (const measure of a.measures) {
     const other = b.measures.find((m) => m.name === measure.name);
@@ -72,7 +72,7 @@ export function tableOf(sets) {
   const thead = document.createElement("thead");
   thead.append(head);
   table.append(thead, body);
-  if (a.path !== b.path) table.append(cell("caption", `A shows ${a.label}, B shows ${b.label}.`));
+  table.prepend(cell("caption", a.path === b.path ? a.label : `A shows ${a.label}, B shows ${b.label}`));
   return table;
 }
 
@@ -102,7 +102,7 @@ export function chartOf(sets, hatchId) {
   const top = Math.max(...chances.flatMap((m) => Array.from(m.values(), (c) => c.share)), 0) || 1;
   const width = counts.length * (2 * BAR + GAP) + GAP;
   const label = sets[0].headline.label;
-  const chart = svg("svg", { class: "calculator-chart calculator-comparison-chart", role: "img", "aria-label": `${label}, sets A and B: bar chart`, viewBox: `0 0 ${width} ${HEIGHT + LABEL}`, width, height: HEIGHT + LABEL });
+  const chart = svg("svg", { class: "calculator-chart calculator-comparison-chart", role: "img", "aria-label": `${label}, sets A and B: bar chart`, viewBox: `0 0 ${width} ${HEIGHT + LABEL}`, width: 2 * width, height: 2 * (HEIGHT + LABEL) });
   const pattern = svg("pattern", { id: hatchId, class: "calculator-hatch", width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
   pattern.append(svg("rect", { width: 2, height: 4 }));
   const defs = svg("defs", {});

@@ -183,8 +183,7 @@ function draw(entry) {
   const title = document.createElement("p");
   title.className = "calculator-comparison-title";
   title.id = `${b.id}-title`;
-  const subject = sets[0].headline || sets[1].headline;
-  title.textContent = subject ? `A and B compared: ${subject.label}` : "A and B compared";
+  title.textContent = "Sets A and B compared";
   panel.setAttribute("aria-labelledby", title.id);
   const body = [title];
   if (sets.every((set) => set.headline)) {
