@@ -138,8 +138,9 @@ def test_both_sets_round_trip_through_the_address(site: Server, visit: Visit) ->
     assert page.url == arrived
     page.wait_for_function("() => !document.querySelector('[data-compare-set]')")
     page.go_forward()
-    b = set_b(page)
-    assert parse_qs(urlsplit(page.url).query) == {"b": ["1"]}
+    set_b(page)  # the first step forward opens the comparison again
+    # (with B's change too when that change refined the same history entry)
+    assert set(parse_qs(urlsplit(page.url).query)) in ({"b"}, {"b", "b.pierce"})
     for _ in range(4):
         if page.url == shared:
             break
