@@ -122,6 +122,7 @@ function open(entry, fromAddress) {
   panel.className = "calculator-comparison";
   panel.setAttribute("data-comparison", "");
   panel.setAttribute("data-search-exclude", "");
+  panel.tabIndex = 0; // it scrolls sideways when a column is too narrow: keyboard users can too
   pair.after(panel);
   Object.assign(entry, { b, pair, panel });
   entries.set(b, entry);
