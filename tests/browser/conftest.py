@@ -32,6 +32,23 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
+def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Our Obsidian fixture vault (tests/fixtures/vaults/obsidian) built with the repository's
+    settings minus `extra.vault`, as a new user publishing their own vault would."""
+    from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
+
+    folder = tmp_path_factory.mktemp("obsidian-browser")
+    server = serve(folder / "site")
+    try:
+        build_site(zero_config_copy(OBSIDIAN_VAULT, folder), server.root, server.url)
+    except SetupError as error:
+        server.close()
+        pytest.fail(str(error), pytrace=False)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

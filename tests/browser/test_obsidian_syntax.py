@@ -4,29 +4,14 @@ fixture fails a test whose tab asked another host for anything)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import Server, SetupError, Visit, add_script_file, build_site, serve
-from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
+from tests.browser.harness import Server, Visit, add_script_file
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("obsidian-browser")
-    server = serve(folder / "site")
-    try:
-        build_site(zero_config_copy(OBSIDIAN_VAULT, folder), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
 
 
 def test_a_foldable_callout_folds_and_unfolds(obsidian_site: Server, visit: Visit) -> None:
