@@ -106,18 +106,28 @@ def _colours(n: int) -> dict[str, int]:
     return {"red": n - 2 * (n // 3), "black": n // 3, "white": n // 3}
 
 
+POOL_KEYWORDS = ("", "lethal=1", "deflect")
+"""Keywords that make a pool's dice depend on the tokens it carries on: Lethal X reads the
+aim tokens left in step 8; Deflect's wounds on the attacker add up over pools."""
+
+
 def pool_candidates() -> list[dict[str, Any]]:
     """Several pools at the bounds: 30 dice split over 2 to 4 pools, aimed apart, at one
-    defender or alternating, with every token the attacker and defenders carry."""
+    defender or alternating, with every token the attacker and defenders carry; then the
+    same with Lethal X or Deflect, for the default aim policy."""
     out = []
-    for split, targets, policy in itertools.product(POOL_SPLITS, POOL_TARGETS, POLICIES):
+    plain = [(s, t, p, "") for s, t, p in itertools.product(POOL_SPLITS, POOL_TARGETS, POLICIES)]
+    keyed = [(s, t, POLICIES[0], k) for s, t, k in itertools.product(POOL_SPLITS, POOL_TARGETS, POOL_KEYWORDS[1:])]
+    for split, targets, policy, keyword in plain + keyed:
         numbers = [1 + (i if targets == "apart" else 0 if targets == "same" else i % 2) for i in range(len(split))]
+        words = POOL_DEFENDER + (" deflect" if keyword == "deflect" else "")
         defender = {k.replace("-", "_"): (True if not v else int(v) if v.isdigit() else v)
-                    for k, _, v in (w.partition("=") for w in POOL_DEFENDER.split() if not w.startswith("guardian"))}
+                    for k, _, v in (w.partition("=") for w in words.split() if not w.startswith("guardian"))}
+        attacker = {"lethal": 1} if keyword == "lethal=1" else {}
         pools = [" ".join(f"{c}={k}" for c, k in _colours(n).items() if k) + f" defender={d}" for n, d in zip(split[1:], numbers[1:])]
         out.append({"ruleset": "2.6", **_colours(split[0]), "critical": 1, "surge_tokens": 10, "aim": 5, "precise": 3,
-                    "aim_policy": policy, **defender, "guardian": ["2,red,block"], "pool": pools,
-                    "defender": [POOL_DEFENDER] * (max(numbers) - 1)})
+                    "aim_policy": policy, **attacker, **defender, "guardian": ["2,red,block"], "pool": pools,
+                    "defender": [words] * (max(numbers) - 1)})
     return out
 
 

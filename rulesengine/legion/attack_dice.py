@@ -71,8 +71,11 @@ def attack_weights(
             vectors = _rerolled_vectors(pool, wide, budgets, classes)
         else:
             vectors = rerolled_vectors(pool, conversion, budgets, classes)
+    elif not faces:
+        # No token: the counting draw of `reroll_counts` with nothing rerolled (faster than die by die).
+        vectors = _rerolled_vectors(pool, _counting_every_surge(pool, conversion), (), Classes())
     else:
-        vectors = _roll_without_rerolls(pool, _counting_every_surge(pool, conversion) if not faces else conversion, faces)
+        vectors = _roll_without_rerolls(pool, conversion, faces)
     out: dict[AttackResults, int] = {}
     for (v, aims_spent), w in vectors.items():
         crits, hits, tokens = conversion.convert(v)

@@ -94,6 +94,16 @@ def runs_bound(attack: Attack, index: int) -> int:
     return runs
 
 
+def tokens_apart(attack: Attack, index: int) -> bool:
+    """Whether pool `index`'s dice, after step 4, are independent of what it carries on: its
+    defender meets no other pool (nothing of it carries), Lethal X reads no aim token left
+    in step 8, and no wound goes back to the attacker (Deflect, Djem So Mastery add up over
+    pools). Then the tokens the roll leaves are split off and its dice's states merge."""
+    pool = attack.pools[index]
+    alone = sum(p.defender_number == pool.defender_number for p in attack.pools) == 1
+    return alone and not attack.attacker.lethal and not (pool.defender.deflect or pool.defender.djem_so)
+
+
 def defender_numbers(attack: Attack) -> tuple[int, ...]:
     return tuple(sorted({p.defender_number for p in attack.pools}))
 
@@ -135,14 +145,21 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
             starts = tuple((p / total, aims, tokens, tags[rest]) for (aims, tokens, rest), p in group.items())
             this = replace(pool, defender=marked(pool.defender, marks))
             later_dice = sum(p.weapons.size for p in pools[index + 1:])
-            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice)
+            alone = tokens_apart(attack, index)
+            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice, alone)
             parts.append((total, outcome))
+            if outcome.tokens is not None:
+                for (aims, tokens, tag), q in outcome.tokens.items():
+                    c = rests[tag]._replace(aims=aims, surge_tokens=tokens)
+                    after[c] = after.get(c, Fraction(0)) + total * q
+                finished[d] = outcome.states.map(lambda s: _after(Carry(0, 0, (Marks(),) * count), marks, d, pool, s).defenders[d])
+                continue
             for s, q in outcome.states.items():
                 c = _after(rests[s.tag], marks, d, pool, s)
                 after[c] = after.get(c, Fraction(0)) + total * q
         results.append(_pool_result(pool, parts))
         carry = Distribution(after)
-        if not again:
+        if not again and d not in finished:
             finished[d] = carry.map(lambda c: c.defenders[d])
             carry = carry.map(lambda c: c._replace(defenders=_set(c.defenders, d, Marks())))
     defenders = tuple(

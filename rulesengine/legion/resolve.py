@@ -80,6 +80,8 @@ class PoolOutcome:
     states: Distribution[PoolState]
     guardian_wounds: tuple[Distribution[int], ...]
     trace: tuple[dict[str, object], ...]
+    tokens: Distribution[tuple[int, int, int]] | None = None
+    """With `apart`: the (aim tokens, surge tokens, tag) the pool leaves, on their own."""
 
 
 def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
@@ -92,30 +94,34 @@ Start = tuple[Fraction, int, int, int]
 
 
 def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
-                      surge_cap: int | None = None) -> PoolOutcome:
+                      surge_cap: int | None = None, apart: bool = False) -> PoolOutcome:
     """Steps 4 to 10 from several starting token counts at once (a pool after another):
     each is rolled apart in step 4, then steps 5 to 10 run once over all of them, states
     marked with their start's tag so that what only the caller knows stays apart.
     `surge_cap`: surge tokens beyond it change nothing later (the dice of the pools still to
-    roll), so states keep at most that many and merge."""
+    roll), so states keep at most that many and merge.
+    `apart`: steps 5 to 10 neither read the tokens left nor send anything the caller needs
+    with them (`pools.tokens_apart`), so the tokens the roll leaves are split off after
+    step 4 (`PoolOutcome.tokens`) and the dice's states merge whatever tokens they left."""
 
     pierce = pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee)
     guardian_wounds = (0,) * len(ctx.pool.guardians)
     count_aims = keep_tokens or left_for_later(ctx.attack.attacker)
     cap = ctx.attack.attacker.surge_tokens if surge_cap is None else surge_cap
 
+    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, tag: int) -> PoolState:
+        return after_surges(ctx, PoolState(crits=crits, hits=hits, produced_hit=crits + hits > 0, pierce=pierce,
+                                           guardian_wounds=guardian_wounds, aims_left=aims_left,
+                                           surge_tokens_left=surge_tokens_left, tag=tag))
+
+    def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int]:
+        """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise)."""
+        return (aims - r.aims_spent if count_aims else 0,
+                min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0)
+
     def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
         def start(r: AttackResults) -> PoolState:
-            return after_surges(ctx, PoolState(
-                crits=r.crits,
-                hits=r.hits,
-                produced_hit=r.crits + r.hits > 0,
-                pierce=pierce,
-                guardian_wounds=guardian_wounds,
-                aims_left=aims - r.aims_spent if count_aims else 0,
-                surge_tokens_left=min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0,
-                tag=tag,
-            ))
+            return begin(r.crits, r.hits, *left(aims, surge_tokens, r), tag)
         return start
 
     if len(starts) == 1:
@@ -126,7 +132,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
         tracing = ctx.pool.faces.given and len(rolled) == 1
         weights = _weights(rolled)
     else:
-        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter), [], False
+        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin), [], False
 
     def run(steps: tuple[Step, ...]) -> None:
         nonlocal weights, tracing
@@ -138,6 +144,9 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
             else:
                 tracing = False
 
+    tokens = None
+    if apart:
+        tokens, weights = _split_tokens(weights)
     run(attack_dice_steps(ctx))
     # The guardians are done: nothing later changes their wounds, so set their
     # distributions aside and let the defender's states merge (unless tracing).
@@ -146,32 +155,50 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     if not tracing:
         weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
     run(defense_dice_steps(ctx))
-    return PoolOutcome(Distribution(weights), guardians, tuple(trace))
+    return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens)
+
+
+def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]], Weights]:
+    """The tokens left (with their tag) and the dice's states, each on its own."""
+    tokens: dict[tuple[int, int, int], int] = {}
+    dice: Weights = {}
+    for s, w in weights.items():
+        key = (s.aims_left, s.surge_tokens_left, s.tag)
+        tokens[key] = tokens.get(key, 0) + w
+        bare = s._replace(aims_left=0, surge_tokens_left=0, tag=0)
+        dice[bare] = dice.get(bare, 0) + w
+    return Distribution(tokens), dice
 
 
 def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
-                  starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]]) -> Weights:
-    """Step 4 from every start, as whole-number weights over one denominator."""
+                  starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]],
+                  left: Callable[[int, int, AttackResults], tuple[int, int]],
+                  begin: Callable[[int, int, int, int, int], PoolState]) -> Weights:
+    """Step 4 from every start, as whole-number weights over one denominator. Rolls that
+    leave the same dice and tokens meet before the steps after the roll see them."""
     rolls = []
     memo: dict[tuple[int, int], dict[AttackResults, int]] = {}
     for p, aims, surge_tokens, tag in starts:
-        start = starter(aims, surge_tokens, tag)
         rolled = memo.get((aims, surge_tokens))
         if rolled is None:
             if ctx.attack.policies.aim == "optimal":
-                rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, start))
+                rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, starter(aims, surge_tokens, tag)))
             else:
                 rolled = attack_pool_weights(ctx, aims, surge_tokens, keep_tokens)
             memo[(aims, surge_tokens)] = rolled
-        rolls.append((p, start, rolled, sum(rolled.values())))
-    scale = lcm(*(p.denominator for p, _, _, _ in rolls))
-    total = lcm(*(t for _, _, _, t in rolls))
-    out: Weights = {}
-    for p, start, rolled, t in rolls:
+        rolls.append((p, aims, surge_tokens, tag, rolled, sum(rolled.values())))
+    scale = lcm(*(p.denominator for p, *_ in rolls))
+    total = lcm(*(t for *_, t in rolls))
+    met: dict[tuple[int, int, int, int, int], int] = {}
+    for p, aims, surge_tokens, tag, rolled, t in rolls:
         factor = p.numerator * (scale // p.denominator) * (total // t)
         for r, w in rolled.items():
-            s = start(r)
-            out[s] = out.get(s, 0) + w * factor
+            key = (r.crits, r.hits, *left(aims, surge_tokens, r), tag)
+            met[key] = met.get(key, 0) + w * factor
+    out: Weights = {}
+    for key, w in met.items():
+        s = begin(*key)
+        out[s] = out.get(s, 0) + w
     return out
 
 
