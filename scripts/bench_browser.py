@@ -23,12 +23,13 @@ when the browser accepts it) and as the files are on disk.
 Every run also aborts and counts requests to other hosts, as the tests do (Playwright's
 routing turns the HTTP cache off, which a cold-cache measurement wants anyway).
 
-Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5] [--same-address]
+Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5] [--same-address] [--no-snapshot]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -67,9 +68,10 @@ CHANGE = """async ([name, value, pause]) => {
 
 
 def sent_bytes(server: Server, since: int) -> tuple[int, int]:
-    """(all bytes, Pyodide's bytes) the server sent from entry `since` on."""
+    """(all bytes, Python's bytes: Pyodide and the start-up snapshot) the server sent from
+    entry `since` on."""
     entries = server.sent[since:]
-    return sum(n for _, n in entries), sum(n for p, n in entries if "/assets/pyodide/" in p)
+    return sum(n for _, n in entries), sum(n for p, n in entries if "/assets/pyodide/" in p or "/assets/snapshots/" in p)
 
 
 def file_bytes(server: Server, since: int) -> int:
@@ -146,12 +148,17 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         # A second visit: a new tab, once the service worker holds Pyodide.
         page.wait_for_function(KEPT, arg="pyodide.asm.wasm", timeout=WAIT_MS, polling=200)
         page.wait_for_function(KEPT, arg=".whl", timeout=WAIT_MS, polling=200)
+        if "/assets/snapshots/" in " ".join(path for path, _ in server.sent):
+            page.wait_for_function(KEPT, arg="engine.snapshot.gz", timeout=WAIT_MS, polling=200)
         again_tab = visit.context.new_page()
         mark = len(server.sent)
         again_tab.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
         _, _, warm_at = again_tab.evaluate(CHANGE, ["pierce", pierce_values(again_tab, 1)[0], False])
         warm_total, warm_pyodide = sent_bytes(server, mark)
+        warm_stats = again_tab.evaluate("rulesCalculators.stats")
         return {
+            "warm_python_start_ms": warm_stats["pythonStartMs"],
+            "warm_phases": warm_stats["pythonPhases"],
             "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
             "before_bytes": before_total,
             "before_pyodide_bytes": before_pyodide,
@@ -216,12 +223,13 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print("    largest: " + ", ".join(f"{path.split('?')[0]} {size / 1024:.0f} KiB" for path, size in main[0]["largest_before"]))
     print(f"  bytes fetched for the first change : {statistics.median(all_of('first_bytes')) / mb:.1f} MiB as sent,"
           f" {statistics.median(all_of('first_raw_bytes')) / mb:.1f} MiB as files"
-          f" (Pyodide {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
+          f" (Pyodide and snapshot {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
     print(f"  navigation -> first recompute      : {spread(all_of('nav_to_first_ms'))}  (input changed at DOMContentLoaded)")
     print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
     print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
     for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine wheel installed"), ("import", "engine imported")):
         print(f"      {what:<31}: {spread([run['phases'][phase] for run in main])}  (since worker start)")
+    print(f"      started from the snapshot      : {sorted({str(run['phases'].get('snapshot', 'no snapshot built')) for run in main})}")
     print(f"    of which the engine's first call : {spread(all_of('first_engine_ms'))}")
     print(f"  recompute latency after that       : {spread(all_of('again_ms'))}  (input event -> result shown; debounce {debounce_ms} ms, leading edge)")
     print(f"    of which the engine in the worker: {spread(all_of('again_engine_ms'))}")
@@ -230,6 +238,8 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"    of which the engine in the worker: {spread(all_of('next_engine_ms'))}")
     print(f"  calculator workers per visit       : {sorted(set(all_of('workers')))}")
     print(f"  second visit (new tab): nav -> first recompute: {spread(all_of('warm_nav_to_first_ms'))}")
+    print(f"    of which Python start in worker  : {spread(all_of('warm_python_start_ms'))}"
+          f" (Pyodide loaded at {spread([run['warm_phases']['pyodide'] for run in main])})")
     print(f"    bytes sent for it                : {statistics.median(all_of('warm_bytes')) / 1024:.0f} KiB,"
           f" of which Pyodide {statistics.median(all_of('warm_pyodide_bytes')) / 1024:.0f} KiB")
     idle = [run for run in runs if "idle_ready_ms" in run]
@@ -247,12 +257,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold-cache visits to measure (default 3)")
     parser.add_argument("--changes", type=int, default=5, help="recomputes measured per page (default 5)")
     parser.add_argument("--same-address", action="store_true", help="serve the site where it was built for, not elsewhere")
+    parser.add_argument("--no-snapshot", action="store_true", help="build without the start-up snapshot (CALCULATOR_SNAPSHOT=off)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         server = serve(Path(tmp), "/" if args.same_address else SERVED_UNDER)
         try:
+            if args.no_snapshot:
+                os.environ["CALCULATOR_SNAPSHOT"] = "off"  # the build runs in a child process
             build_site(REPO / "mkdocs.yml", server.root, server.url if args.same_address else BUILT_FOR)
             precompress(server.root)
             print(f"built for {server.url if args.same_address else BUILT_FOR}, served at {server.url}")

@@ -7,7 +7,8 @@
   the browser loads is never older than the code, and sends the assets with their
   precompressed copies, as a static host would (scripts/static_site.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
-  wheel (built from the current source) under `assets/wheels/<hash>/`, and
+  wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
+  snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
   `assets/calculators/runtime.json`, which tells the worker where both are; and gives the
   calculator modules' imports of each other the same `?v=<hash>` as the script itself.
 
@@ -164,6 +165,13 @@ def on_post_build(config: MkDocsConfig) -> None:
         "wheelSha256": wheel.sha256,
         "module": API_MODULE,
     }
+    # CALCULATOR_SNAPSHOT=off builds without it (to measure what it saves).
+    if os.environ.get("CALCULATOR_SNAPSHOT", "").lower() not in ("off", "0", "no"):
+        from scripts.calculators.snapshot import place_snapshot
+
+        snapshot = place_snapshot(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
+        if snapshot is not None:
+            runtime["snapshotURL"] = f"../{snapshot.relative}"
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")

@@ -1,7 +1,8 @@
 /* The site's service worker (registered by assets/site.js; its scope is the site).
 
    Files whose address names their version (Pyodide under assets/pyodide/<version>/, the
-   engine's wheel under assets/wheels/<hash>/, the theme's bundles with a hash in their
+   engine's wheel under assets/wheels/<hash>/, its start-up snapshot under
+   assets/snapshots/<key>/, the theme's bundles with a hash in their
    names, anything with ?v=<hash>) never change: they are answered from the cache once
    fetched, and an older version of the same file is dropped when a newer one is stored.
    A full reload, a new tab or a bookmark then starts Python without downloading it again.
@@ -81,8 +82,8 @@ function versionOf(url) {
   const path = url.pathname.slice(scope.pathname.length);
   let match = /^assets\/pyodide\/([^/]+)\/(.+)$/.exec(path);
   if (match) return { family: `pyodide/${match[2]}`, version: match[1] };
-  match = /^assets\/wheels\/([0-9a-f]{8,})\/([^/-]+)/.exec(path);
-  if (match) return { family: `wheels/${match[2]}`, version: match[1] };
+  match = /^assets\/(wheels|snapshots)\/([0-9a-f]{8,})\/([^/-]+)/.exec(path);
+  if (match) return { family: `${match[1]}/${match[3]}`, version: match[2] };
   match = /^(.+)\.([0-9a-f]{8})\.min\.(js|css)$/.exec(path);
   if (match) return { family: `${match[1]}.${match[3]}`, version: match[2] };
   const v = url.searchParams.get("v");

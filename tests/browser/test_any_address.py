@@ -21,7 +21,7 @@ from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, f
 pytestmark = pytest.mark.browser
 
 PIERCE_X = "legion/keywords/pierce-x/"
-VERSIONED = ("/elsewhere/assets/pyodide/", "/elsewhere/assets/wheels/")
+VERSIONED = ("/elsewhere/assets/pyodide/", "/elsewhere/assets/wheels/", "/elsewhere/assets/snapshots/")
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +115,7 @@ def test_a_new_tab_starts_python_without_downloading_it_again(elsewhere: Server,
     assert any(path.endswith(".wasm") for path in first), "the first visit should have fetched Pyodide"
     kept(page, "pyodide.asm.wasm")
     kept(page, ".whl")
+    kept(page, "engine.snapshot.gz")
 
     mark = len(elsewhere.requested)
     again = visit.context.new_page()

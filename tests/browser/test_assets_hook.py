@@ -63,6 +63,17 @@ def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> N
     assert wheel.read_bytes() == data
     assert wheel.parent.name == runtime["wheelSha256"][:16]
     assert runtime["module"] == "rulesengine.calculators.api"
+    snapshot = (config_file.parent / runtime["snapshotURL"]).resolve()
+    assert snapshot.parent.parent == (tmp_path / "assets" / "snapshots").resolve()
+    assert snapshot.name == "engine.snapshot.gz" and snapshot.stat().st_size > 1_000_000
+
+
+def test_calculator_snapshot_off_builds_without_the_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CALCULATOR_SNAPSHOT", "off")
+    built(tmp_path)
+    runtime = json.loads((tmp_path / hook.RUNTIME_CONFIG).read_text())
+    assert "snapshotURL" not in runtime
+    assert not (tmp_path / "assets" / "snapshots").exists()
 
 
 def test_a_rebuild_leaves_the_runtime_files_in_place(tmp_path: Path) -> None:

@@ -1,15 +1,21 @@
 // The calculators' module worker: starts Pyodide from this site (never a CDN), installs the
 // engine's wheel by URL and answers JSON requests with the engine's JSON entry point.
+// When the build made a start-up snapshot (scripts/calculators/snapshot.py), Python's
+// memory is restored from it, the engine already imported, instead of started afresh.
 //
 // Messages are JSON text both ways.
 //   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
-//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start},
+//   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start,
+//                    "snapshot": true, or why the start-up snapshot was not used},
 //                    "fetched": [every URL the worker fetched, for the service worker to keep]}
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
 
 const started = performance.now();
+// Where the engine's files go: the same folder scripts/calculators/snapshot.mjs used when
+// it imported the engine for the snapshot.
+const SITE_PACKAGES = "import site; site.getsitepackages()[0]";
 
 async function start() {
   const configURL = new URL("runtime.json", import.meta.url);
@@ -18,9 +24,10 @@ async function start() {
   if (!reply.ok) throw new Error(`${configURL} answered ${reply.status}`);
   const runtime = await reply.json();
   const indexURL = new URL(runtime.indexURL, configURL).href;
+  const wheelURL = new URL(runtime.wheelURL, configURL).href;
   const phases = { config: performance.now() - started };
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL,
     lockFileURL: new URL("pyodide-lock.json", indexURL).href,
     // Without this Pyodide would look for missing packages on its CDN; everything it may
@@ -29,22 +36,64 @@ async function start() {
     // Pyodide prints to the console by default; the page shows its own state instead.
     stdout: () => {},
     stderr: () => {},
-  });
-  phases.pyodide = performance.now() - started;
-  const problems = [];
-  await pyodide.loadPackage(new URL(runtime.wheelURL, configURL).href, {
-    messageCallback: () => {},
-    errorCallback: (message) => problems.push(message),
-  });
-  if (problems.length) throw new Error(problems.join("\n"));
-  phases.wheel = performance.now() - started;
+  };
+  let pyodide = null;
+  if (runtime.snapshotURL) {
+    // The fast start: Python's memory as it was after starting and importing the engine
+    // (made at build time), restored instead of redone; the wheel's files are fetched at
+    // the same time and unpacked after. Any failure falls back to the full start below.
+    try {
+      const snapshot = fetchSnapshot(new URL(runtime.snapshotURL, configURL));
+      const wheel = fetchBytes(wheelURL);
+      snapshot.catch(() => {});
+      wheel.catch(() => {});
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      phases.pyodide = performance.now() - started;
+      pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+      // Every reader restores the same memory: draw a fresh seed for `random` (imported
+      // by the standard library while the snapshot was made) from the browser's own.
+      pyodide.runPython("import random; random.seed()");
+      phases.wheel = performance.now() - started;
+      phases.snapshot = true;
+    } catch (error) {
+      phases.snapshot = `not used: ${error && error.message ? error.message.split("\n")[0] : error}`;
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide(options);
+    phases.pyodide = performance.now() - started;
+    const problems = [];
+    await pyodide.loadPackage(wheelURL, {
+      messageCallback: () => {},
+      errorCallback: (message) => problems.push(message),
+    });
+    if (problems.length) throw new Error(problems.join("\n"));
+    phases.wheel = performance.now() - started;
+  }
   const api = pyodide.pyimport(runtime.module);
   // Describing the calculators imports both games' engines now, while the reader is not
-  // waiting on a result, instead of during the first calculation.
+  // waiting on a result, instead of during the first calculation (a restored snapshot
+  // has them imported already).
   if (api.describe) api.describe();
   phases.import = performance.now() - started;
-  for (const key of Object.keys(phases)) phases[key] = Math.round(phases[key]);
+  for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases };
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The snapshot is stored gzip-compressed (scripts/calculators/snapshot.py), so it travels
+// small from any host, whatever that host compresses.
+async function fetchSnapshot(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
 function send(message) {

@@ -1,0 +1,64 @@
+// Makes the calculators' start-up snapshot: Pyodide's memory after Python has started and
+// the engine has been imported, so a reader's worker restores it instead of doing both.
+//
+// Usage: node scripts/calculators/snapshot.mjs PYODIDE_DIR WHEEL MODULE OUT
+//   PYODIDE_DIR  node_modules/pyodide (the same files the site serves)
+//   WHEEL        the engine's wheel, as the site serves it
+//   MODULE       the module the worker imports (rulesengine.calculators.api)
+//   OUT          where to write the snapshot, gzip-compressed
+//
+// The snapshot holds Python's heap, not its files: the worker still installs the wheel's
+// files after restoring (modules imported later read them), into the same folder as here.
+// Pyodide refuses a snapshot made by another build of itself (it checks the build id).
+// It prints one line of JSON: the snapshot's size raw and compressed, and the times.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const [pyodideDir, wheel, moduleName, out] = process.argv.slice(2);
+if (!out) {
+  console.error("usage: node snapshot.mjs PYODIDE_DIR WHEEL MODULE OUT");
+  process.exit(2);
+}
+const started = performance.now();
+// Emscripten passes the running script's path to Python as the environment variable `_`;
+// the snapshot is published, so it gets the name a browser would give, not a path on the
+// machine that built the site.
+process.argv[1] = "./this.program";
+let raw, compressed;
+try {
+  const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
+  const pyodide = await loadPyodide({
+    indexURL: path.resolve(pyodideDir) + "/",
+    _makeSnapshot: true,
+    stdout: () => {},
+    stderr: (line) => console.error(line),
+  });
+  // The worker unpacks the wheel into site-packages after restoring; do the same here so
+  // that the modules' __file__ and the import system's caches name the same paths (the worker
+  // asks for the folder in the same words).
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
+    extractDir: pyodide.runPython("import site; site.getsitepackages()[0]"),
+  });
+  // describe() imports both games' engines, as the worker does before the first request.
+  // Run as Python so that no proxy object is left for the snapshot to refuse.
+  pyodide.globals.set("snapshot_module", moduleName);
+  pyodide.runPython(`
+import importlib
+_module = importlib.import_module(snapshot_module)
+if hasattr(_module, "describe"):
+    _module.describe()
+del _module, importlib, snapshot_module
+`);
+  raw = pyodide.makeMemorySnapshot();
+  compressed = zlib.gzipSync(raw, { level: 6 });
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, compressed);
+} catch (error) {
+  // Node would print the minified line the error came from; the last line of the message
+  // (a Python traceback's error) is what the build reports.
+  const lines = String(error && error.message ? error.message : error).trim().split("\n");
+  console.error(`snapshot not made: ${lines[lines.length - 1]}`);
+  process.exit(1);
+}
+console.log(JSON.stringify({ raw: raw.length, gzip: compressed.length, ms: Math.round(performance.now() - started) }));

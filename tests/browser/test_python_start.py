@@ -1,0 +1,59 @@
+"""How the calculators' worker starts Python: from the build's start-up snapshot (Python's
+memory with the engine imported, scripts/calculators/snapshot.py), and, when that snapshot
+cannot be used, the full start. Either way the answers are CPython's."""
+
+from __future__ import annotations
+
+import gzip
+from typing import Any
+
+import pytest
+
+from tests.browser.harness import Server, Visit
+from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, set_input, wait_state
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOTS = "**/assets/snapshots/**"
+
+
+def recompute_and_phases(site: Server, visit: Visit) -> dict[str, Any]:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    pierce = int(str(root.locator("[name='pierce']").input_value()))
+    set_input(root, "pierce", str(pierce + 1))
+    wait_state(root, "ready")
+    request = assert_same_as_cpython(root)
+    assert request["inputs"]["pierce"] == pierce + 1
+    # A second request, to be sure the restored Python keeps answering.
+    set_input(root, "pierce", str(pierce + 2))
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    return dict(visit.page.evaluate("rulesCalculators.stats.pythonPhases"))
+
+
+def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, visit: Visit) -> None:
+    before = len(site.requested)
+    phases = recompute_and_phases(site, visit)
+    assert phases["snapshot"] is True, phases
+    fetched = site.requested[before:]
+    assert [p for p in fetched if "/assets/snapshots/" in p and p.endswith("/engine.snapshot.gz")]
+    # The engine came with the snapshot: nothing imported it after Python was up.
+    assert phases["import"] - phases["wheel"] < 200, phases
+
+
+@pytest.mark.parametrize("answer", ["missing", "damaged", "not gzip"])
+def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Server, visit: Visit, answer: str) -> None:
+    def fulfil(route: Any) -> None:
+        if answer == "missing":
+            route.fulfill(status=404, body="gone")
+        elif answer == "damaged":  # gzip, but not a snapshot of this Pyodide
+            route.fulfill(status=200, body=gzip.compress(b"\0" * 4096), content_type="application/gzip")
+        else:
+            route.fulfill(status=200, body=b"this is not gzip", content_type="application/gzip")
+
+    visit.context.route(SNAPSHOTS, fulfil)
+    phases = recompute_and_phases(site, visit)
+    assert str(phases["snapshot"]).startswith("not used"), phases
+    # The failed fetch is not a fault the reader should see on the console.
+    visit.errors[:] = [e for e in visit.errors if "404" not in e and "snapshot" not in e]

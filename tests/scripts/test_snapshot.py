@@ -1,0 +1,80 @@
+"""scripts/calculators/snapshot.py: the start-up snapshot is made once per Pyodide and
+wheel (kept in a cache by what it was made from), placed under a versioned address, and a
+snapshot that cannot be made warns and leaves the build going."""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import struct
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts.calculators import snapshot as snap
+from scripts.calculators.mkdocs_hook import API_MODULE, PYODIDE_PACKAGE
+from scripts.calculators.wheel import build_wheel
+
+pytestmark = pytest.mark.skipif(not (PYODIDE_PACKAGE / "pyodide.asm.wasm").is_file(), reason="Pyodide not installed")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("wheel")).path
+
+
+def test_the_snapshot_is_pyodides_memory_gzipped_under_a_versioned_address(tmp_path: Path, wheel: Path) -> None:
+    made = snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=tmp_path / "cache")
+    assert made is not None
+    key = snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE)
+    assert made.relative == f"snapshots/{key}/{snap.NAME}"
+    assert made.path == tmp_path / "assets" / made.relative
+    raw = gzip.decompress(made.path.read_bytes())
+    assert made.raw == len(raw)
+    # Pyodide's snapshot header: a magic number, then the offset of the memory.
+    magic, offset = struct.unpack_from("<II", raw)
+    assert magic != 0 and 0 < offset < len(raw)
+    assert len(raw) - offset >= 16 * 1024 * 1024  # Python's whole heap, not a stub
+    assert b"rulesengine" in raw  # the engine was imported before the snapshot
+
+
+def test_a_second_build_takes_it_from_the_cache_without_node(tmp_path: Path, wheel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    first = snap.place_snapshot(tmp_path / "one", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
+    assert first is not None
+
+    def no_node(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("node ran again")
+
+    monkeypatch.setattr(subprocess, "run", no_node)
+    second = snap.place_snapshot(tmp_path / "two", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
+    assert second is not None and second.raw is None
+    assert second.path.read_bytes() == first.path.read_bytes()
+
+
+def test_the_key_names_the_wheel_and_the_module(tmp_path: Path, wheel: Path) -> None:
+    other = tmp_path / wheel.name
+    other.write_bytes(wheel.read_bytes() + b"\0")
+    key = snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE)
+    assert snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE) == key
+    assert snap.snapshot_key(PYODIDE_PACKAGE, other, API_MODULE) != key
+    assert snap.snapshot_key(PYODIDE_PACKAGE, wheel, "rulesengine.legion.api") != key
+
+
+def test_without_node_the_build_warns_and_goes_on(tmp_path: Path, wheel: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(snap.shutil, "which", lambda name: None)
+    with caplog.at_level(logging.WARNING):
+        assert snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=tmp_path / "c") is None
+    assert "node not found" in caplog.text
+    assert not (tmp_path / "assets").exists()
+
+
+def test_a_failing_maker_warns_with_its_last_line(tmp_path: Path, wheel: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        made = snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, "no_such_module_here", cache=tmp_path / "c")
+    assert made is None
+    assert "no_such_module_here" in caplog.text
+    assert not list((tmp_path / "c").glob("*"))  # nothing half-written kept
