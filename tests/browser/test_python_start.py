@@ -42,6 +42,18 @@ def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, vi
     assert phases["import"] - phases["wheel"] < 200, phases
 
 
+def test_a_host_that_sends_the_snapshot_already_unpacked_is_understood(site: Server, visit: Visit) -> None:
+    """Some hosts label `.gz` files `Content-Encoding: gzip`: the browser then hands the
+    worker the snapshot unpacked."""
+    def unpacked(route: Any) -> None:
+        response = route.fetch()
+        route.fulfill(status=200, body=gzip.decompress(response.body()), content_type="application/octet-stream")
+
+    visit.context.route(SNAPSHOTS, unpacked)
+    phases = recompute_and_phases(site, visit)
+    assert phases["snapshot"] is True, phases
+
+
 @pytest.mark.parametrize("answer", ["missing", "damaged", "not gzip"])
 def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Server, visit: Visit, answer: str) -> None:
     def fulfil(route: Any) -> None:
