@@ -7,8 +7,9 @@
 //   MODULE       the module the worker imports (rulesengine.calculators.api)
 //   OUT          where to write the snapshot, gzip-compressed
 //
-// The snapshot holds Python's heap, not its files: the worker still installs the wheel's
-// files after restoring (modules imported later read them), into the same folder as here.
+// The snapshot holds Python's heap, not its files. Every module of the engine is imported
+// before it is taken, so the restored Python answers without the wheel; the worker still
+// unpacks the wheel afterwards, into the same folder as here (tracebacks show its lines).
 // Pyodide refuses a snapshot made by another build of itself (it checks the build id).
 // It prints one line of JSON: the snapshot's size raw and compressed, and the times.
 import fs from "node:fs";
@@ -40,15 +41,21 @@ try {
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", {
     extractDir: pyodide.runPython("import site; site.getsitepackages()[0]"),
   });
-  // describe() imports both games' engines, as the worker does before the first request.
-  // Run as Python so that no proxy object is left for the snapshot to refuse.
+  // Every module of the engine is imported (not only what describe() reaches), so that
+  // the restored Python never needs the wheel's files to answer; then describe() runs as
+  // the worker's first call would. Done in Python so that no proxy object is left for the
+  // snapshot to refuse.
   pyodide.globals.set("snapshot_module", moduleName);
   pyodide.runPython(`
-import importlib
+import importlib, pkgutil
 _module = importlib.import_module(snapshot_module)
+_top = importlib.import_module(snapshot_module.partition(".")[0])
+for _found in pkgutil.walk_packages(_top.__path__, _top.__name__ + "."):
+    if not _found.name.endswith("__main__"):
+        importlib.import_module(_found.name)
 if hasattr(_module, "describe"):
     _module.describe()
-del _module, importlib, snapshot_module
+del _module, _top, _found, importlib, pkgutil, snapshot_module
 `);
   raw = pyodide.makeMemorySnapshot();
   compressed = zlib.gzipSync(raw, { level: 6 });

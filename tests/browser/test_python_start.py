@@ -40,6 +40,21 @@ def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, vi
     assert [p for p in fetched if "/assets/snapshots/" in p and p.endswith("/engine.snapshot.gz")]
     # The engine came with the snapshot: nothing imported it after Python was up.
     assert phases["import"] - phases["wheel"] < 200, phases
+    # The wheel's files follow once the worker is ready (for tracebacks' source lines).
+    deadline = 100
+    while deadline and not [p for p in site.requested[before:] if p.endswith(".whl")]:
+        visit.page.wait_for_timeout(100)
+        deadline -= 1
+    assert [p for p in site.requested[before:] if p.endswith(".whl")], "the wheel was never fetched"
+
+
+def test_the_snapshot_answers_without_the_wheel(site: Server, visit: Visit) -> None:
+    """Every module of the engine is in the snapshot: with the wheel gone, the calculator
+    still answers as CPython does."""
+    visit.context.route("**/assets/wheels/**", lambda route: route.fulfill(status=404, body="gone"))
+    phases = recompute_and_phases(site, visit)
+    assert phases["snapshot"] is True, phases
+    visit.errors[:] = [e for e in visit.errors if "404" not in e]
 
 
 def test_a_host_that_sends_the_snapshot_already_unpacked_is_understood(site: Server, visit: Visit) -> None:

@@ -75,6 +75,11 @@ function onWorkerMessage(slot, message) {
     for (const [id, waiting] of pending) if (waiting.slot === slot) armTimeout(id, waiting);
     return;
   }
+  if (message.type === "fetched") {
+    // Files the worker fetched after it was ready (the engine's wheel, after a snapshot start).
+    document.dispatchEvent(new CustomEvent("rules:fetched", { detail: message.fetched || [] }));
+    return;
+  }
   if (message.type === "failed" && message.id === null) {
     failSlot(slot, `Python could not start: ${message.error}`, message.detail);
     dropWorker(slot);

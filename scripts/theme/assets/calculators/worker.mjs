@@ -9,6 +9,7 @@
 //                    "snapshot": true, or why the start-up snapshot was not used},
 //                    "fetched": [every URL the worker fetched, for the service worker to keep]}
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
+//                   {"type": "fetched", "fetched": [...]} (the wheel, fetched after "ready")
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
 
@@ -38,23 +39,27 @@ async function start() {
     stderr: () => {},
   };
   let pyodide = null;
+  let afterReady = null;
   if (runtime.snapshotURL) {
-    // The fast start: Python's memory as it was after starting and importing the engine
-    // (made at build time), restored instead of redone; the wheel's files are fetched at
-    // the same time and unpacked after. Any failure falls back to the full start below.
+    // The fast start: Python's memory as it was after starting and importing every module
+    // of the engine (made at build time), restored instead of redone. The wheel's files
+    // are not needed to answer; they are unpacked once the worker is ready (a traceback
+    // then shows source lines). Any failure falls back to the full start below.
     try {
       const snapshot = fetchSnapshot(new URL(runtime.snapshotURL, configURL));
-      const wheel = fetchBytes(wheelURL);
       snapshot.catch(() => {});
-      wheel.catch(() => {});
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      phases.pyodide = performance.now() - started;
-      pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
       // by the standard library while the snapshot was made) from the browser's own.
       pyodide.runPython("import random; random.seed()");
-      phases.wheel = performance.now() - started;
+      phases.pyodide = performance.now() - started;
+      phases.wheel = phases.pyodide;
       phases.snapshot = true;
+      const restored = pyodide;
+      afterReady = async () => {
+        const wheel = await fetchBytes(wheelURL);
+        restored.unpackArchive(wheel, "wheel", { extractDir: restored.runPython(SITE_PACKAGES) });
+      };
     } catch (error) {
       phases.snapshot = `not used: ${error && error.message ? error.message.split("\n")[0] : error}`;
       pyodide = null;
@@ -78,7 +83,7 @@ async function start() {
   if (api.describe) api.describe();
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
-  return { calculate: api.calculate, version: runtime.pyodideVersion, phases };
+  return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
 }
 
 async function fetchBytes(url) {
@@ -109,15 +114,18 @@ function describe(error) {
 }
 
 const engine = start();
+const resources = () => performance.getEntriesByType("resource").map((entry) => entry.name);
 engine.then(
-  ({ version, phases }) =>
-    send({
-      type: "ready",
-      pyodide: version,
-      startMs: Math.round(performance.now() - started),
-      phases,
-      fetched: performance.getEntriesByType("resource").map((entry) => entry.name),
-    }),
+  ({ version, phases, afterReady }) => {
+    send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases, fetched: resources() });
+    // After any request already waiting (its handler resumes first, as a microtask).
+    if (afterReady) {
+      setTimeout(() => afterReady().then(
+        () => send({ type: "fetched", fetched: resources() }),
+        () => {}, // only source lines for tracebacks are missing
+      ), 0);
+    }
+  },
   (error) => send({ type: "failed", id: null, ...describe(error) }),
 );
 
