@@ -1,0 +1,112 @@
+"""The service worker keeps one version of each versioned file: after the site is published
+again with a new Pyodide, engine wheel and start-up snapshot, a visit uses the new ones and
+the old copies leave the cache (a reader's storage does not grow with every release)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import WAIT_MS, checked_visit
+from tests.browser.harness import Server, Visit, serve
+from tests.browser.test_any_address import controlled, kept, recompute
+from tests.browser.test_calculators import GUARDIAN_X
+
+pytestmark = pytest.mark.browser
+
+RUNTIME = Path("assets/calculators/runtime.json")
+
+
+@pytest.fixture
+def published(site: Server, tmp_path: Path) -> Iterator[Server]:
+    root = tmp_path / "site"
+    shutil.copytree(site.root, root)
+    server = serve(root, "/versions/")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def visit(browser: Any) -> Iterator[Visit]:
+    yield from checked_visit(browser)
+
+
+def republish(root: Path) -> dict[str, str]:
+    """What a new release looks like to a browser: Pyodide, the wheel and the snapshot
+    under new versioned folders, and runtime.json pointing at them."""
+    config_path = root / RUNTIME
+    runtime = json.loads(config_path.read_text(encoding="utf-8"))
+    for sibling in config_path.parent.glob("runtime.json.*"):
+        sibling.unlink()  # a stale compressed copy would be sent instead
+    moved = {}
+    for key in ("indexURL", "wheelURL", "snapshotURL"):
+        address = runtime[key]
+        parts = address.split("/")
+        # "../pyodide/<version>/", "../wheels/<hash>/<file>", "../snapshots/<key>/<file>"
+        family, version = parts[1], parts[2]
+        new_version = f"{version}-next" if family == "pyodide" else "f" * len(version)
+        (root / "assets" / family / version).rename(root / "assets" / family / new_version)
+        runtime[key] = address.replace(f"/{version}/", f"/{new_version}/")
+        moved[family] = f"/{family}/{version}/"
+    config_path.write_text(json.dumps(runtime), encoding="utf-8")
+    return moved
+
+
+def cached_addresses(page: Any) -> list[str]:
+    return list(
+        page.evaluate(
+            """async () => {
+              const found = [];
+              for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) found.push(request.url);
+              }
+              return found;
+            }"""
+        )
+    )
+
+
+def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(published.url + GUARDIAN_X)
+    controlled(page)
+    recompute(page, "2")
+    for ending in ("pyodide.asm.wasm", ".whl", "engine.snapshot.gz"):
+        kept(page, ending)
+    before = cached_addresses(page)
+
+    old = republish(Path(published.root))
+    again = visit.context.new_page()
+    again.goto(published.url + GUARDIAN_X)
+    recompute(again, "3")
+    assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] is True
+    for ending in ("-next/pyodide.asm.wasm", ".whl", "engine.snapshot.gz"):
+        kept(again, ending)
+    again.wait_for_function(
+        """async (old) => {
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) {
+              if (old.some((part) => request.url.includes(part))) return false;
+            }
+          }
+          return true;
+        }""",
+        arg=list(old.values()),
+        timeout=WAIT_MS,
+        polling=200,
+    )
+    after = cached_addresses(again)
+    for family, part in old.items():
+        assert any(part in url for url in before), f"the first visit kept no {family}"
+        assert not any(part in url for url in after), f"the old {family} is still kept"
+        assert any(f"/{family}/" in url for url in after), f"the new {family} is not kept"
+    # One copy of each file: as many versioned files as before.
+    def versioned(urls: list[str]) -> list[str]:
+        return sorted(u for u in urls if any(f"/assets/{f}/" in u for f in old))
+
+    assert len(versioned(after)) == len(versioned(before)), (versioned(before), versioned(after))
