@@ -5,11 +5,14 @@ cannot be used, the full start. Either way the answers are CPython's."""
 from __future__ import annotations
 
 import gzip
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import checked_visit
 from tests.browser.harness import Server, Visit
+from tests.browser.test_any_address import controlled, kept
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, set_input, wait_state
 
 pytestmark = pytest.mark.browser
@@ -17,8 +20,10 @@ pytestmark = pytest.mark.browser
 SNAPSHOTS = "**/assets/snapshots/**"
 
 
-def recompute_and_phases(site: Server, visit: Visit) -> dict[str, Any]:
+def recompute_and_phases(site: Server, visit: Visit, connection: dict[str, Any] | None = None) -> dict[str, Any]:
     visit.page.goto(site.url + GUARDIAN_X)
+    if connection is not None:
+        visit.page.evaluate("(c) => { window.fakeConnection = c; }", connection)
     root = first_calculator(visit.page)
     pierce = int(str(root.locator("[name='pierce']").input_value()))
     set_input(root, "pierce", str(pierce + 1))
@@ -84,3 +89,41 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Serve
     assert str(phases["snapshot"]).startswith("not used"), phases
     # The failed fetch is not a fault the reader should see on the console.
     visit.errors[:] = [e for e in visit.errors if "404" not in e and "snapshot" not in e]
+
+
+# The page's view of the connection, as a test sets it (Navigator.connection is read-only).
+FAKE_CONNECTION = """
+Object.defineProperty(Navigator.prototype, 'connection', {
+  configurable: true,
+  get() { return window.fakeConnection || undefined; },
+});
+"""
+
+
+@pytest.fixture
+def lean_visit(browser: Any) -> Iterator[Visit]:
+    yield from checked_visit(browser, FAKE_CONNECTION)
+
+
+@pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}])
+def test_a_slow_or_data_saving_connection_starts_without_the_snapshot(site: Server, lean_visit: Visit, connection: dict[str, Any]) -> None:
+    before = len(site.requested)
+    phases = recompute_and_phases(site, lean_visit, connection)
+    assert phases["snapshot"] == "not used: the connection is slow or saves data", phases
+    assert not [p for p in site.requested[before:] if "/assets/snapshots/" in p]
+
+
+def test_a_kept_snapshot_is_used_even_on_a_data_saving_connection(site: Server, lean_visit: Visit) -> None:
+    page = lean_visit.page
+    page.goto(site.url + GUARDIAN_X)
+    controlled(page)
+    recompute_and_phases(site, lean_visit)
+    kept(page, "engine.snapshot.gz")
+    again = lean_visit.context.new_page()
+    again.goto(site.url + GUARDIAN_X)
+    again.evaluate("() => { window.fakeConnection = {saveData: true, effectiveType: '2g'}; }")
+    root = first_calculator(again)
+    set_input(root, "pierce", "1")
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] is True

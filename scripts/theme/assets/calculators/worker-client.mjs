@@ -28,10 +28,20 @@ export function forget(root) {
   shownFor.delete(root);
 }
 
+// On a connection that saves data or is slow (2G, 3G), the worker skips the start-up
+// snapshot unless it already has it: 7 MB more to download would cost more time than the
+// second it saves (scripts/calculators/snapshot.py).
+function leanConnection() {
+  const connection = navigator.connection;
+  return Boolean(connection && (connection.saveData || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "")));
+}
+
 export function startWorker(slot = 0) {
   const existing = workers.get(slot);
   if (existing) return existing.worker;
-  const entry = { worker: new Worker(workerURL, { type: "module", name: `rules-calculators-${slot}` }), ready: false, startTimer: null };
+  const address = new URL(workerURL);
+  if (leanConnection()) address.searchParams.set("start", "lean");
+  const entry = { worker: new Worker(address.href, { type: "module", name: `rules-calculators-${slot}` }), ready: false, startTimer: null };
   workers.set(slot, entry);
   stats.workersStarted += 1;
   entry.worker.onmessage = (event) => onWorkerMessage(slot, JSON.parse(event.data));

@@ -14,6 +14,9 @@
 // "failed" without an id means the engine could not start; every later request fails too.
 
 const started = performance.now();
+// The page asks for a start without the snapshot's download on a slow or data-saving
+// connection (worker-client.mjs); a snapshot already kept is used all the same.
+const LEAN = new URL(import.meta.url).searchParams.get("start") === "lean";
 // Where the engine's files go: the same folder scripts/calculators/snapshot.mjs used when
 // it imported the engine for the snapshot.
 const SITE_PACKAGES = "import site; site.getsitepackages()[0]";
@@ -40,13 +43,16 @@ async function start() {
   };
   let pyodide = null;
   let afterReady = null;
-  if (runtime.snapshotURL) {
+  const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
+  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL))) {
+    phases.snapshot = "not used: the connection is slow or saves data";
+  } else if (snapshotURL) {
     // The fast start: Python's memory as it was after starting and importing every module
     // of the engine (made at build time), restored instead of redone. The wheel's files
     // are not needed to answer; they are unpacked once the worker is ready (a traceback
     // then shows source lines). Any failure falls back to the full start below.
     try {
-      const snapshot = fetchSnapshot(new URL(runtime.snapshotURL, configURL));
+      const snapshot = fetchSnapshot(snapshotURL);
       snapshot.catch(() => {});
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
@@ -84,6 +90,14 @@ async function start() {
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
+}
+
+async function alreadyKept(url) {
+  try {
+    return Boolean(self.caches && (await caches.match(url, { ignoreVary: true })));
+  } catch {
+    return false;
+  }
 }
 
 async function fetchBytes(url) {
