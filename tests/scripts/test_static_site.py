@@ -41,6 +41,9 @@ def site(tmp_path: Path) -> Path:
     wheels = tmp_path / "assets" / "wheels" / "0123456789abcdef"
     wheels.mkdir(parents=True)
     (wheels / "engine-1.0-py3-none-any.whl").write_bytes(b"PK\x03\x04" + b"\0" * 100)
+    snapshots = tmp_path / "assets" / "snapshots" / "fedcba9876543210"
+    snapshots.mkdir(parents=True)
+    (snapshots / "engine.snapshot.gz").write_bytes(gzip.compress(b"\0" * 50_000))
     (tmp_path / "assets" / "site.js").write_bytes(b"console.log(1);" * 200)
     precompress(tmp_path)
     return tmp_path
@@ -68,11 +71,21 @@ def test_media_types_a_browser_needs(site: Path) -> None:
 
 def test_only_versioned_names_are_cached_for_good(site: Path) -> None:
     app = static_site(site)
-    for path in ("/assets/pyodide/0.99.1/pyodide.asm.wasm", "/assets/wheels/0123456789abcdef/engine-1.0-py3-none-any.whl"):
+    for path in ("/assets/pyodide/0.99.1/pyodide.asm.wasm", "/assets/wheels/0123456789abcdef/engine-1.0-py3-none-any.whl",
+                 "/assets/snapshots/fedcba9876543210/engine.snapshot.gz"):
         assert "immutable" in get(app, path)[1]["cache-control"]
     for path in ("/", "/assets/site.js"):
         control = get(app, path)[1].get("cache-control", "")
         assert "immutable" not in control and "max-age=0" in control
+
+
+def test_the_snapshot_is_sent_as_it_is(site: Path) -> None:
+    """It is gzip inside; the worker unpacks it. No second encoding, none taken off."""
+    app = static_site(site)
+    path = site / "assets" / "snapshots" / "fedcba9876543210" / "engine.snapshot.gz"
+    status, headers, body = get(app, "/assets/snapshots/fedcba9876543210/engine.snapshot.gz", "gzip, deflate, br")
+    assert status.startswith("200") and "content-encoding" not in headers
+    assert body == path.read_bytes()
 
 
 def test_under_a_prefix_and_a_missing_file_gets_the_site_404(site: Path) -> None:
