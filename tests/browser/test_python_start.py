@@ -127,3 +127,24 @@ def test_a_kept_snapshot_is_used_even_on_a_data_saving_connection(site: Server, 
     wait_state(root, "ready")
     assert_same_as_cpython(root)
     assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] is True
+
+
+def test_a_stopped_worker_is_gone_and_a_later_change_starts_another(site: Server, visit: Visit) -> None:
+    """worker-client's stopWorker (Compare's set B, when removed): the worker ends, and
+    the calculator still answers afterwards, from a new one."""
+    recompute_and_phases(site, visit)
+    page = visit.page
+    assert page.evaluate("rulesCalculators.workers()") == 1
+    page.evaluate(
+        """async () => {
+          const script = document.querySelector('script[type="module"][src*="calculators/calculator.mjs"]');
+          const client = await import(script.src.replace('calculator.mjs', 'worker-client.mjs'));
+          client.stopWorker(0);
+        }"""
+    )
+    assert page.evaluate("rulesCalculators.workers()") == 0
+    root = first_calculator(page)
+    set_input(root, "pierce", "0")
+    wait_state(root, "ready")
+    assert_same_as_cpython(root)
+    assert page.evaluate("rulesCalculators.stats.workersStarted") == 2

@@ -57,6 +57,20 @@ export function startWorker(slot = 0) {
   return entry.worker;
 }
 
+// Stop `slot`'s worker for good (a calculator taken off the page, such as Compare's set B):
+// its pending requests are dropped and the worker terminated, which frees its Python; a
+// later send() for that slot starts a new one.
+export function stopWorker(slot) {
+  for (const [id, waiting] of pending) {
+    if (waiting.slot !== slot) continue;
+    clearTimeout(waiting.timer);
+    stopClock(waiting.root);
+    forget(waiting.root);
+    pending.delete(id);
+  }
+  dropWorker(slot);
+}
+
 function dropWorker(slot) {
   const entry = workers.get(slot);
   if (!entry) return;
