@@ -29,6 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 MAKER = Path(__file__).with_name("snapshot.mjs")
 NAME = "engine.snapshot.gz"
 CACHE = REPO / ".cache" / "snapshots"
+KEEP = 4  # snapshots kept in the cache: each engine change while serving makes a new one
 log = logging.getLogger("mkdocs.plugins.calculators")
 
 
@@ -80,6 +81,14 @@ def place_snapshot(assets: Path, pyodide_dir: Path, wheel: Path, module: str, ca
     return Snapshot(target, relative, raw)
 
 
+def _prune(cache: Path, keep: Path) -> None:
+    """Keep the newest KEEP snapshots in the cache (about 7 MB each), `keep` among them."""
+    made = sorted(cache.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in made[KEEP:]:
+        if old != keep:
+            old.unlink(missing_ok=True)
+
+
 def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
     node = shutil.which("node")
     if node is None:
@@ -102,6 +111,7 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         partial.unlink(missing_ok=True)
         return None
     partial.replace(out)
+    _prune(out.parent, keep=out)
     try:
         return int(json.loads(done.stdout.strip().splitlines()[-1])["raw"])
     except (ValueError, KeyError, IndexError):

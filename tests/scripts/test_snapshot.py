@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import logging
+import os
 import struct
 import subprocess
 from pathlib import Path
@@ -78,3 +79,18 @@ def test_a_failing_maker_warns_with_its_last_line(tmp_path: Path, wheel: Path, c
     assert made is None
     assert "no_such_module_here" in caplog.text
     assert not list((tmp_path / "c").glob("*"))  # nothing half-written kept
+
+
+def test_the_cache_keeps_only_the_newest_snapshots(tmp_path: Path, wheel: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for n in range(6):
+        old = cache / f"{n:016x}.gz"
+        old.write_bytes(b"old")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    made = snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
+    assert made is not None
+    kept = sorted(p.name for p in cache.glob("*.gz"))
+    key = snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE)
+    assert len(kept) == snap.KEEP and f"{key}.gz" in kept
+    assert kept == sorted([f"{key}.gz"] + [f"{n:016x}.gz" for n in (3, 4, 5)])
