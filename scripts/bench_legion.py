@@ -111,6 +111,16 @@ POOL_KEYWORDS = ("", "lethal=1", "deflect")
 aim tokens left in step 8; Deflect's wounds on the attacker add up over pools."""
 
 
+OPTIMAL_POOLS: tuple[dict[str, Any], ...] = tuple(
+    {"aim": aim, "observe": 3, "lethal": 2, "critical": critical, "aim_policy": "optimal", "dodge": 1, "defense": "red",
+     "guardian": ["1,red,none"], **first, "pool": [later]}
+    for aim, critical, first, later in (
+        (3, 0, {"red": 2, "black": 1}, "black=1"), (3, 0, {"black": 3}, "black=1"), (1, 0, {"red": 1, "black": 5}, "black=1"),
+        (5, 1, {"red": 2}, "black=3"), (1, 0, {"red": 2, "black": 3}, "black=3")))
+"""aim=optimal over two pools at one defender (observation tokens and Lethal X carried), the
+slowest of a sample of the inputs its declared cost accepts."""
+
+
 def pool_candidates() -> list[dict[str, Any]]:
     """Several pools at the bounds: 30 dice split over 2 to 4 pools, aimed apart, at one
     defender or alternating, with every token the attacker and defenders carry; then the
@@ -128,7 +138,7 @@ def pool_candidates() -> list[dict[str, Any]]:
         out.append({"ruleset": "2.6", **_colours(split[0]), "critical": 1, "surge_tokens": 10, "aim": 5, "precise": 3,
                     "aim_policy": policy, **attacker, **defender, "guardian": ["2,red,block"], "pool": pools,
                     "defender": [words] * (max(numbers) - 1)})
-    return out
+    return out + list(OPTIMAL_POOLS)
 
 
 def candidates() -> list[dict[str, Any]]:

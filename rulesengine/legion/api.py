@@ -284,6 +284,9 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         raise InputError("--pool", f"when a defender is attacked by more than one pool: at most {pool_specs.MAX_POOLS_AGAIN} "
                          f"pools and {pool_specs.MAX_DICE_AGAIN} attack dice in the attack (the defender's tokens carry "
                          "between its pools, which multiplies the work)", len(pools))
+    if chosen.target and len(pools) > 1:
+        raise InputError("--target", "one attack pool only: with several pools, optimal maximises the expected wounds over "
+                         "every defender together (a chance of at least k wounds does not add up over defenders)", chosen.target)
     kind = overrun.attack_kind(_bool_of(v, "melee"), _bool_of(v, "overrun"), len(pools))
     if attacker.jar_kai and len(pools) > 1:
         raise InputError("--jar-kai-mastery", "one attack pool only (the calculator does not carry the attacker's dodge tokens "
@@ -316,10 +319,6 @@ def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defen
     idle = [n for n in range(1, len(specs) + 1) if n not in attacked]
     if idle:
         raise InputError("--defender", f"defender {idle[0]} has no pool: give a --pool with defender={idle[0]}", len(specs))
-    for p in out:
-        if p.defender.observe and sum(q.defender_number == p.defender_number for q in out) + (p.defender_number == 1) > 1:
-            raise InputError("--observe", f"defender {p.defender_number}: observation tokens on a defender that several "
-                             "pools attack are not computed yet (give them to one pool's defender)", p.defender.observe)
     return tuple(out)
 
 

@@ -66,12 +66,13 @@ class PoolContext:
         return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged), counts_spending)
 
 
-def spent(ctx: PoolContext, s: PoolState, dodge: int = 0, shields: int = 0, surges: int = 0) -> tuple[int, int, int]:
-    """The defender's (dodge, shield, surge) tokens spent so far, when a later pool needs them."""
+def spent(ctx: PoolContext, s: PoolState, dodge: int = 0, shields: int = 0, surges: int = 0) -> tuple[int, int, int, int]:
+    """The defender's (dodge, shield, surge, observation) tokens spent so far, when a later
+    pool needs them."""
     if not ctx.counts_spending:
         return s.defender_spent
-    d, sh, su = s.defender_spent
-    return d + dodge, sh + shields, su + surges
+    d, sh, su, ob = s.defender_spent
+    return d + dodge, sh + shields, su + surges, ob
 
 
 Apply = Callable[[PoolContext, PoolState], "PoolState | Distribution[PoolState]"]
@@ -113,6 +114,7 @@ def attack_pool_weights(ctx: PoolContext, aims: int, surge_tokens: int, keep_tok
         faces=ctx.pool.faces.attack,
         count_aims=keep_tokens or aim_tokens.left_for_later(attacker),
         observations=ctx.pool.defender.observe,
+        count_observations=ctx.counts_spending,
     )
 
 

@@ -30,6 +30,18 @@ class AttackResults:
     hits: int
     aims_spent: int = 0
     surge_tokens_spent: int = 0
+    observations_spent: int = 0
+    """Observation tokens spent on the defender, counted when a later pool attacks it too."""
+
+    @classmethod
+    def of(cls, crits: int, hits: int, spent: int, surge_tokens_spent: int) -> AttackResults:
+        """From a count of tokens spent that holds both kinds (`OBSERVED`)."""
+        return cls(crits, hits, spent % OBSERVED, surge_tokens_spent, spent // OBSERVED)
+
+
+OBSERVED = 64
+"""What an observation token adds to the count of tokens spent when it is counted (an aim
+token adds 1; there are fewer than 64 aim tokens), so one integer holds both counts."""
 
 
 def roll_attack_dice(
@@ -41,9 +53,11 @@ def roll_attack_dice(
     faces: tuple[str, ...] = (),
     count_aims: bool = True,
     observations: int = 0,
+    count_observations: bool = False,
 ) -> Distribution[AttackResults]:
     """The exact distribution of crits and hits after step 4 (`attack_weights` normalised)."""
-    return Distribution(attack_weights(pool, conversion, aims, precise, aim_policy, faces, count_aims, observations))
+    return Distribution(attack_weights(pool, conversion, aims, precise, aim_policy, faces, count_aims, observations,
+                                       count_observations))
 
 
 def attack_weights(
@@ -55,16 +69,18 @@ def attack_weights(
     faces: tuple[str, ...] = (),
     count_aims: bool = True,
     observations: int = 0,
+    count_observations: bool = False,
 ) -> dict[AttackResults, int]:
     """The exact whole-number weights of crits and hits after step 4 for `pool` (dice per colour).
     `faces` fixes the first dice's results, in pool order; no rerolls are taken then.
     `count_aims=False` when no later pool can spend the tokens (fewer states).
-    `observations`: observation tokens spent after the aim tokens, one die each."""
+    `observations`: observation tokens spent after the aim tokens, one die each (counted
+    when `count_observations`: a later pool attacks the same defender)."""
     if (aims or observations) and not faces:
-        budgets = token_budgets(aims, precise, count_aims, observations)
+        budgets = token_budgets(aims, precise, count_aims, observations, count_observations)
         if aim_policy == "blanks-and-spare-surges" and _surges_can_be_spare(pool, conversion):
             counted = rerolled_results(pool, conversion, budgets, True)
-            return {AttackResults(*k): w for k, w in counted.items()}
+            return {AttackResults.of(*k): w for k, w in counted.items()}
         classes = aim_classes(aim_policy, conversion)
         wide = _counting_every_surge(pool, conversion)
         if aim_classes(aim_policy, wide) == classes:
@@ -77,9 +93,9 @@ def attack_weights(
     else:
         vectors = _roll_without_rerolls(pool, conversion, faces)
     out: dict[AttackResults, int] = {}
-    for (v, aims_spent), w in vectors.items():
+    for (v, spent), w in vectors.items():
         crits, hits, tokens = conversion.convert(v)
-        key = AttackResults(crits, hits, aims_spent, tokens)
+        key = AttackResults.of(crits, hits, spent, tokens)
         out[key] = out.get(key, 0) + w
     return out
 
@@ -96,10 +112,12 @@ def _rerolled_vectors(pool: Counts, conversion: SurgeConversion, budgets: Budget
     return rerolled_vectors(pool, conversion, budgets, classes)
 
 
-def token_budgets(aims: int, precise: int, count_aims: bool, observations: int) -> Budgets:
+def token_budgets(aims: int, precise: int, count_aims: bool, observations: int, count_observations: bool = False) -> Budgets:
     """Aim tokens (2 dice plus Precise X, counted as spent when kept for later) and then
-    observation tokens (1 die each)."""
-    return tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, 0)] * observations)
+    observation tokens (1 die each, counted as `OBSERVED` when a later pool needs them)."""
+    if aims >= OBSERVED:
+        raise ValueError(f"at most {OBSERVED - 1} aim tokens")
+    return tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, OBSERVED * count_observations)] * observations)
 
 
 SPARE_SURGES_MAX_DICE = 12

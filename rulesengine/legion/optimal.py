@@ -116,12 +116,15 @@ class Optimiser:
         chart_hits = surges if self.conversion.chart == "hit" else 0
         vector = (crits, hits + chart_hits, min(surges, self.conversion.capacity))
         c, h, tokens = self.conversion.convert(vector)
-        return AttackResults(c, h, spent, tokens)
+        return AttackResults.of(c, h, spent, tokens)
 
     def prepare(self) -> None:
         """Every roll's value, over one common denominator."""
+        counts = {0}
+        for _, counted in self.budgets:
+            counts |= {n + counted for n in counts}
         for state in self._all_states():
-            for spent in range(sum(counted for _, counted in self.budgets) + 1):
+            for spent in counts:
                 r = self.results(state, spent)
                 if r not in self.end_values:
                     self.end_values[r] = self.value(r)

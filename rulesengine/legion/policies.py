@@ -35,7 +35,8 @@ HELP: dict[str, dict[str, str]] = {
         ),
         "optimal": (
             "at every token, the rerolls that maximise the defender's expected wounds (or, with a target k, "
-            "the chance of at least k wounds), exactly, given every later step; refused before computing "
+            "the chance of at least k wounds), exactly, given every later step; with several pools, the expected "
+            "wounds over every defender, a token kept for a later pool valued exactly; refused before computing "
             "above a declared size"
         ),
     },

@@ -17,34 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import PoolContext
-from rulesengine.legion.model import Attack, AttackPool, Defender
+from rulesengine.legion.model import Attack, AttackPool
+from rulesengine.legion.pool_carry import Carry, Marks, after_pool, marked, set_marks
+from rulesengine.legion.pools_optimal import ValueToGo
 from rulesengine.legion.resolve import PoolOutcome, PoolResult, mix, resolve_pool_from
-from rulesengine.legion.state import PoolState
-
-
-class Marks(NamedTuple):
-    """What the attack so far has done to one defender."""
-
-    wounds: int = 0
-    dodge: int = 0
-    shields: int = 0
-    surge_tokens: int = 0
-    suppression: int = 0
-    """Suppression tokens gained (step 10), Suppressive's included."""
-
-
-class Carry(NamedTuple):
-    """The state between two pools."""
-
-    aims: int
-    surge_tokens: int
-    defenders: tuple[Marks, ...]
-    """Indexed by defender number - 1."""
-    attacker_wounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,20 +44,6 @@ class AttackOutcome:
     attacker_wounds: Distribution[int]
 
 
-def marked(defender: Defender, marks: Marks) -> Defender:
-    """The defender as a later pool finds it: spent tokens gone, gained suppression added."""
-    if marks == Marks(wounds=marks.wounds):
-        return defender
-    return replace(defender, dodge=defender.dodge - marks.dodge, shields=defender.shields - marks.shields,
-                   surge_tokens=defender.surge_tokens - marks.surge_tokens,
-                   suppression=defender.suppression + marks.suppression)
-
-
-def suppression_gained(pool: AttackPool, suppressed: bool) -> int:
-    """Step 10: one token for a ranged pool that produced a hit, one more for Suppressive."""
-    return int(suppressed) + (1 if pool.weapons.suppressive and not pool.defender.vehicle else 0)
-
-
 def runs_bound(attack: Attack, index: int) -> int:
     """At most how many times pool `index` rolls step 4: once per count of aim and surge
     tokens the pools before may leave it, times the states of its defender (tokens spent,
@@ -90,7 +55,7 @@ def runs_bound(attack: Attack, index: int) -> int:
     before = sum(p.defender_number == pool.defender_number for p in attack.pools[:index])
     if before:
         d = pool.defender
-        runs *= (d.dodge + 1) * (d.shields + 1) * (d.surge_tokens + 1) * (2 * before + 1)
+        runs *= (d.dodge + 1) * (d.shields + 1) * (d.surge_tokens + 1) * (d.observe + 1) * (2 * before + 1)
     return runs
 
 
@@ -120,19 +85,21 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
         Carry(attack.attacker.aim, attack.attacker.surge_tokens, (Marks(),) * count))
     results: list[PoolResult] = []
     finished: dict[int, Distribution[Marks]] = {}
+    ahead = ValueToGo(attack) if attack.policies.aim == "optimal" else None
     for index, pool in enumerate(pools):
         d = pool.defender_number - 1
         again = last[pool.defender_number] > index
         keep = index < len(pools) - 1
 
-        # One run of the pool per state of its defender (the tokens it has left, the
-        # suppression it has): the attacker's token counts and the rest of the carried
+        # One run of the pool per state of its defender in steps 5 to 10 (the tokens it
+        # has left, the suppression it has): the attacker's token counts, the observation
+        # tokens left on the defender (read in step 4 only) and the rest of the carried
         # state ride along as the run's starts and tags.
         groups: dict[Marks, dict[tuple[int, int, Carry], Fraction]] = {}
         for c, p in carry.items():
             marks = c.defenders[d]
-            rest = Carry(0, 0, _set(c.defenders, d, Marks(wounds=marks.wounds)), c.attacker_wounds)
-            group = groups.setdefault(marks._replace(wounds=0), {})
+            rest = Carry(0, 0, set_marks(c.defenders, d, Marks(wounds=marks.wounds, observations=marks.observations)), c.attacker_wounds)
+            group = groups.setdefault(marks._replace(wounds=0, observations=0), {})
             group[(c.aims, c.surge_tokens, rest)] = group.get((c.aims, c.surge_tokens, rest), Fraction(0)) + p
         parts: list[tuple[Fraction, PoolOutcome]] = []
         after: dict[Carry, Fraction] = {}
@@ -142,46 +109,34 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
             for _, _, rest in group:
                 tags.setdefault(rest, len(tags))
             rests = list(tags)
-            starts = tuple((p / total, aims, tokens, tags[rest]) for (aims, tokens, rest), p in group.items())
+            starts = tuple((p / total, aims, tokens, tags[rest], pool.defender.observe - rest.defenders[d].observations)
+                           for (aims, tokens, rest), p in group.items())
             this = replace(pool, defender=marked(pool.defender, marks))
             later_dice = sum(p.weapons.size for p in pools[index + 1:])
             alone = tokens_apart(attack, index)
-            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice, alone)
+            later = ahead.later(index, rests, marks) if ahead else None
+            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice, alone, later)
             parts.append((total, outcome))
             if outcome.tokens is not None:
                 for (aims, tokens, tag), q in outcome.tokens.items():
                     c = rests[tag]._replace(aims=aims, surge_tokens=tokens)
                     after[c] = after.get(c, Fraction(0)) + total * q
-                finished[d] = outcome.states.map(lambda s: _after(Carry(0, 0, (Marks(),) * count), marks, d, pool, s).defenders[d])
+                finished[d] = outcome.states.map(lambda s: after_pool(Carry(0, 0, (Marks(),) * count), marks, d, pool, s).defenders[d])
                 continue
             for s, q in outcome.states.items():
-                c = _after(rests[s.tag], marks, d, pool, s)
+                c = after_pool(rests[s.tag], marks, d, pool, s)
                 after[c] = after.get(c, Fraction(0)) + total * q
         results.append(_pool_result(pool, parts))
         carry = Distribution(after)
         if not again and d not in finished:
             finished[d] = carry.map(lambda c: c.defenders[d])
-            carry = carry.map(lambda c: c._replace(defenders=_set(c.defenders, d, Marks())))
+            carry = carry.map(lambda c: c._replace(defenders=set_marks(c.defenders, d, Marks())))
     defenders = tuple(
         DefenderResult(n + 1, tuple(i + 1 for i, p in enumerate(pools) if p.defender_number == n + 1),
                        finished[n].map(lambda m: m.wounds), finished[n].map(lambda m: m.suppression))
         for n in sorted(finished)
     )
     return AttackOutcome(tuple(results), defenders, carry.map(lambda c: c.attacker_wounds))
-
-
-def _after(rest: Carry, m: Marks, d: int, pool: AttackPool, s: PoolState) -> Carry:
-    """The carried state after pool `s` ended: `rest` holds the defender's wounds so far,
-    `m` the tokens it had spent and the suppression it had gained."""
-    dodge, shields, surges = s.defender_spent
-    wounds = rest.defenders[d].wounds + s.wounds
-    marks = Marks(wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
-                  m.suppression + suppression_gained(pool, s.suppressed))
-    return Carry(s.aims_left, s.surge_tokens_left, _set(rest.defenders, d, marks), rest.attacker_wounds + s.attacker_wounds)
-
-
-def _set(marks: tuple[Marks, ...], index: int, value: Marks) -> tuple[Marks, ...]:
-    return marks[:index] + (value,) + marks[index + 1:]
 
 
 def _pool_result(pool: AttackPool, outcomes: list[tuple[Fraction, PoolOutcome]]) -> PoolResult:

@@ -7,7 +7,7 @@ inner loop adds and multiplies integers; `Distribution` normalises once per pool
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 from typing import TypeVar
@@ -28,6 +28,7 @@ from rulesengine.legion.optimal import roll_optimally
 from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.keywords.pierce import pool_pierce
 from rulesengine.legion.model import Attack
+from rulesengine.legion.packed_tokens import Packing, pack
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
 
@@ -86,15 +87,27 @@ class PoolOutcome:
 
 def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
     """Steps 4 to 10 for one pool; the trace lists each step while the state is certain."""
-    return resolve_pool_from(ctx, ((Fraction(1), aims, surge_tokens, 0),), keep_tokens)
+    return resolve_pool_from(ctx, ((Fraction(1), aims, surge_tokens, 0, ctx.pool.defender.observe),), keep_tokens)
 
 
-Start = tuple[Fraction, int, int, int]
-"""(probability, aim tokens, surge tokens, tag) the attacker may start the pool with."""
+Later = Callable[[PoolState], Fraction] | None
+"""What the pools still to roll make of one final state of a pool (`pools_optimal`)."""
+
+Start = tuple[Fraction, int, int, int, int]
+"""(probability, aim tokens, surge tokens, tag, observation tokens on the defender) the
+attacker may start the pool with."""
+
+
+def _observing(ctx: PoolContext, observations: int) -> PoolContext:
+    """The pool with `observations` observation tokens left on its defender (step 4b)."""
+    defender = ctx.pool.defender
+    if defender.observe == observations:
+        return ctx
+    return replace(ctx, pool=replace(ctx.pool, defender=replace(defender, observe=observations)))
 
 
 def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
-                      surge_cap: int | None = None, apart: bool = False) -> PoolOutcome:
+                      surge_cap: int | None = None, apart: bool = False, later: Later = None) -> PoolOutcome:
     """Steps 4 to 10 from several starting token counts at once (a pool after another):
     each is rolled apart in step 4, then steps 5 to 10 run once over all of them, states
     marked with their start's tag so that what only the caller knows stays apart.
@@ -102,22 +115,28 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     roll), so states keep at most that many and merge.
     `apart`: steps 5 to 10 neither read the tokens left nor send anything the caller needs
     with them (`pools.tokens_apart`), so the tokens the roll leaves are split off after
-    step 4 (`PoolOutcome.tokens`) and the dice's states merge whatever tokens they left."""
+    step 4 (`PoolOutcome.tokens`) and the dice's states merge whatever tokens they left.
+    `later`: under the optimal aim policy, what the pools still to roll make of a final
+    state (`pools_optimal`), added to its wounds when a reroll is chosen."""
 
     pierce = pool_pierce(ctx.pool.weapons, ctx.attack.attacker, ctx.pool.defender, ctx.attack.melee)
     guardian_wounds = (0,) * len(ctx.pool.guardians)
     count_aims = keep_tokens or left_for_later(ctx.attack.attacker)
     cap = ctx.attack.attacker.surge_tokens if surge_cap is None else surge_cap
+    lethal = ctx.attack.attacker.lethal
 
-    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, tag: int) -> PoolState:
-        return after_surges(ctx, PoolState(crits=crits, hits=hits, produced_hit=crits + hits > 0, pierce=pierce,
-                                           guardian_wounds=guardian_wounds, aims_left=aims_left,
-                                           surge_tokens_left=surge_tokens_left, tag=tag))
+    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, observed: int, tag: int) -> PoolState:
+        s = after_surges(ctx, PoolState(crits=crits, hits=hits, produced_hit=crits + hits > 0, pierce=pierce,
+                                        guardian_wounds=guardian_wounds, aims_left=aims_left,
+                                        surge_tokens_left=surge_tokens_left, defender_spent=(0, 0, 0, observed), tag=tag))
+        # With no later pool, only Lethal X still reads the aim tokens left: more than X merge.
+        return s if keep_tokens or s.aims_left <= lethal else s._replace(aims_left=lethal)
 
-    def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int]:
-        """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise)."""
+    def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int, int]:
+        """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise),
+        and the observation tokens it spent (counted when a later pool attacks the defender)."""
         return (aims - r.aims_spent if count_aims else 0,
-                min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0)
+                min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0, r.observations_spent)
 
     def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
         def start(r: AttackResults) -> PoolState:
@@ -125,14 +144,14 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
         return start
 
     if len(starts) == 1:
-        _, aims, surge_tokens, tag = starts[0]
+        _, aims, surge_tokens, tag, observations = starts[0]
         start = starter(aims, surge_tokens, tag)
-        rolled = _roll(ctx, aims, surge_tokens, keep_tokens, start).map(start)
+        rolled = _roll(_observing(ctx, observations), aims, surge_tokens, keep_tokens, start, later).map(start)
         trace = attack_roll_steps(ctx, rolled) if ctx.pool.faces.given else []
         tracing = ctx.pool.faces.given and len(rolled) == 1
         weights = _weights(rolled)
     else:
-        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin), [], False
+        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin, later), [], False
 
     def run(steps: tuple[Step, ...]) -> None:
         nonlocal weights, tracing
@@ -147,6 +166,16 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     tokens = None
     if apart:
         tokens, weights = _split_tokens(weights)
+    elif not tracing:
+        for headroom in HEADROOMS:
+            packing = pack(weights, ctx.attack.attacker.lethal > 0, headroom)
+            if packing is None:
+                break
+            done = _steps_packed(ctx, *packing)
+            if done is not None:
+                return PoolOutcome(Distribution(done[0]), done[1], ())
+        else:
+            raise RuntimeError(f"packed weights overflowed {len(HEADROOMS)} times")
     run(attack_dice_steps(ctx))
     # The guardians are done: nothing later changes their wounds, so set their
     # distributions aside and let the defender's states merge (unless tracing).
@@ -156,6 +185,34 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
         weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
     run(defense_dice_steps(ctx))
     return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens)
+
+
+HEADROOMS = (512, 4096)
+"""Bits above the weights' sum after step 4 for the factors steps 5 to 10 multiply them by
+(a d6 roll of n dice: at most 6 ** n); a second, wider try if the first overflowed."""
+
+
+def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...]] | None:
+    """Steps 5 to 10 over packed weights (`packed_tokens`); None if a slot overflowed."""
+    for step in attack_dice_steps(ctx):
+        weights = _advance(step, ctx, weights)
+    settled = Distribution({s: packing.total(w) for s, w in weights.items()})
+    guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
+    merged: Weights = {}
+    for s, w in weights.items():
+        t = s._replace(guardian_wounds=())
+        merged[t] = merged.get(t, 0) + w
+    weights = merged
+    for step in defense_dice_steps(ctx):
+        if step.id == "8" and ctx.attack.attacker.lethal:
+            spent = packing.spend_aims(weights, lambda s: _as_state(step.apply(ctx, s)))
+            if spent is None:
+                return None
+            weights = spent
+        else:
+            weights = _advance(step, ctx, weights)
+    final = packing.unpack(weights)
+    return None if final is None else (final, guardians)
 
 
 def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]], Weights]:
@@ -172,24 +229,27 @@ def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]],
 
 def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
                   starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]],
-                  left: Callable[[int, int, AttackResults], tuple[int, int]],
-                  begin: Callable[[int, int, int, int, int], PoolState]) -> Weights:
+                  left: Callable[[int, int, AttackResults], tuple[int, int, int]],
+                  begin: Callable[[int, int, int, int, int, int], PoolState], later: Later) -> Weights:
     """Step 4 from every start, as whole-number weights over one denominator. Rolls that
     leave the same dice and tokens meet before the steps after the roll see them."""
     rolls = []
-    memo: dict[tuple[int, int], dict[AttackResults, int]] = {}
-    for p, aims, surge_tokens, tag in starts:
-        rolled = memo.get((aims, surge_tokens))
+    memo: dict[tuple[int, int, int, int], dict[AttackResults, int]] = {}
+    for p, aims, surge_tokens, tag, observations in starts:
+        # What the later pools make of a roll depends on the tag too (what the pools before left).
+        known = (aims, surge_tokens, observations, tag if later else 0)
+        rolled = memo.get(known)
         if rolled is None:
+            observed = _observing(ctx, observations)
             if ctx.attack.policies.aim == "optimal":
-                rolled = _weights(_roll(ctx, aims, surge_tokens, keep_tokens, starter(aims, surge_tokens, tag)))
+                rolled = _weights(_roll(observed, aims, surge_tokens, keep_tokens, starter(aims, surge_tokens, tag), later))
             else:
-                rolled = attack_pool_weights(ctx, aims, surge_tokens, keep_tokens)
-            memo[(aims, surge_tokens)] = rolled
+                rolled = attack_pool_weights(observed, aims, surge_tokens, keep_tokens)
+            memo[known] = rolled
         rolls.append((p, aims, surge_tokens, tag, rolled, sum(rolled.values())))
     scale = lcm(*(p.denominator for p, *_ in rolls))
     total = lcm(*(t for *_, t in rolls))
-    met: dict[tuple[int, int, int, int, int], int] = {}
+    met: dict[tuple[int, int, int, int, int, int], int] = {}
     for p, aims, surge_tokens, tag, rolled, t in rolls:
         factor = p.numerator * (scale // p.denominator) * (total // t)
         for r, w in rolled.items():
@@ -203,40 +263,49 @@ def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool
 
 
 def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,
-          start: Callable[[AttackResults], PoolState]) -> Distribution[AttackResults]:
+          start: Callable[[AttackResults], PoolState], later: Later = None) -> Distribution[AttackResults]:
     """Step 4; under the optimal aim policy each roll is valued by the steps after it."""
     observations = ctx.pool.defender.observe
     if ctx.attack.policies.aim != "optimal" or ctx.pool.faces.given or not (aims or observations):
         return roll_attack_pool(ctx, aims, surge_tokens, keep_tokens)
     w = ctx.pool.weapons
     count = keep_tokens or left_for_later(ctx.attack.attacker)
-    budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations)
+    budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations, ctx.counts_spending)
     values: dict[PoolState, Fraction] = {}
 
     def value(r: AttackResults) -> Fraction:
         s = start(r)
         if s not in values:
-            values[s] = _value(ctx, s, ctx.attack.policies.target)
+            values[s] = _value(ctx, s, ctx.attack.policies.target, later)
         return values[s]
 
     return roll_optimally((w.red, w.black, w.white), attack_conversion(ctx, surge_tokens), budgets, value)
 
 
-def _value(ctx: PoolContext, s: PoolState, target: int) -> Fraction:
+def _value(ctx: PoolContext, s: PoolState, target: int, later: Later = None) -> Fraction:
     """The defender's expected wounds after steps 5 to 10 from `s`, or with a target k the
-    chance of at least k wounds."""
+    chance of at least k wounds; with `later`, plus what the pools still to roll make of
+    each final state (expected wounds over every defender)."""
     weights: Weights = {s: 1}
     for step in attack_dice_steps(ctx) + defense_dice_steps(ctx):
         weights = _advance(step, ctx, weights)
     total = sum(weights.values())
     if target:
         return Fraction(sum(w for t, w in weights.items() if t.wounds >= target), total)
+    if later:
+        return sum((Fraction(w, total) * (t.wounds + later(t)) for t, w in weights.items()), Fraction(0))
     return Fraction(sum(w * t.wounds for t, w in weights.items()), total)
 
 
 def _guardian_wounds(states: Distribution[PoolState], index: int) -> Distribution[int]:
     """The wounds guardian `index` took, whatever else the states differ in."""
     return states.map(lambda s: s.guardian_wounds[index])
+
+
+def _as_state(x: PoolState | Distribution[PoolState]) -> PoolState:
+    if isinstance(x, Distribution):
+        raise TypeError("a step that spends aim tokens rolled dice")
+    return x
 
 
 def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:

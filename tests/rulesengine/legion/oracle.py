@@ -57,6 +57,21 @@ def _rolls(sides_per_die: list[list[str]]) -> Iterable[tuple[tuple[str, ...], Fr
         yield faces, p
 
 
+def rerolls(colours: list[str], faces: tuple[str, ...], most: int) -> list[list[tuple[tuple[str, ...], Fraction]]]:
+    """Every choice of 1 to `most` attack dice to reroll, each as the rolls it may give."""
+    out = []
+    for size in range(1, min(most, len(faces)) + 1):
+        for chosen in itertools.combinations(range(len(faces)), size):
+            rolls = []
+            for new, p in _rolls([ATTACK_SIDES[colours[i]] for i in chosen]):
+                rolled = list(faces)
+                for i, f in zip(chosen, new):
+                    rolled[i] = f
+                rolls.append((tuple(rolled), p))
+            out.append(rolls)
+    return out
+
+
 def _capacity(c: Mapping[str, Any]) -> float:
     """How many surges the pool converts (infinite with a chart result)."""
     return float("inf") if c["surge"] != "none" else c["critical"] + c["surge_tokens"]
@@ -90,7 +105,7 @@ def _rerollable(c: Mapping[str, Any], faces: tuple[str, ...], kept: frozenset[in
 
 
 def attack_roll(c: Mapping[str, Any], aims: int) -> Dist:
-    """{(faces, aims spent): p} after step 4b."""
+    """{(faces, aim tokens spent, observation tokens spent): p} after step 4b."""
     colours = ["red"] * c["red"] + ["black"] * c["black"] + ["white"] * c["white"]
     fixed = [f for f in str(c["attack_faces"]).split(",") if f]
     sides = [[fixed[i]] if i < len(fixed) else ATTACK_SIDES[col] for i, col in enumerate(colours)]
@@ -98,26 +113,26 @@ def attack_roll(c: Mapping[str, Any], aims: int) -> Dist:
     states: Dist = {}
     for faces, p in _rolls(sides):
         kept = _keep_surges(faces, frozenset(), list(range(len(faces))), capacity)
-        _add(states, (faces, kept, 0), p)
-    # Aim tokens (2 dice plus Precise, counted as spent), then observation tokens (1 die).
-    tokens = [] if fixed else [(2 + c["precise"], 1)] * aims + [(1, 0)] * c["observe"]
-    for budget, counts in tokens:
+        _add(states, (faces, kept, 0, 0), p)
+    # Aim tokens (2 dice plus Precise), then observation tokens (1 die), each counted.
+    tokens = [] if fixed else [(2 + c["precise"], 1, 0)] * aims + [(1, 0, 1)] * c["observe"]
+    for budget, aimed, observed in tokens:
         nxt: Dist = {}
-        for (faces, kept, spent), p in states.items():
+        for (faces, kept, spent, seen), p in states.items():
             chosen = _rerollable(c, faces, kept)[:budget]
             if not chosen:
-                _add(nxt, (faces, kept, spent), p)
+                _add(nxt, (faces, kept, spent, seen), p)
                 continue
             for new, q in _rolls([ATTACK_SIDES[colours[i]] for i in chosen]):
                 rolled = list(faces)
                 for i, f in zip(chosen, new):
                     rolled[i] = f
                 t = tuple(rolled)
-                _add(nxt, (t, _keep_surges(t, kept, chosen, capacity), spent + counts), p * q)
+                _add(nxt, (t, _keep_surges(t, kept, chosen, capacity), spent + aimed, seen + observed), p * q)
         states = nxt
     out: Dist = {}
-    for (faces, _, spent), p in states.items():
-        _add(out, (faces, spent), p)
+    for (faces, _, spent, seen), p in states.items():
+        _add(out, (faces, spent, seen), p)
     return out
 
 
@@ -282,7 +297,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
             with_spending: bool = False) -> Dist:
     """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left,
     attacker wounds, suppression tokens gained[, (dodge, shield, defense surge tokens the
-    defender spent)]): p}."""
+    defender spent, observation tokens spent on it)]): p}."""
     c = {**DEFAULTS, **values}
     aims = c["aim"] if aims is None else aims
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
@@ -295,7 +310,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     size = c["red"] + c["black"] + c["white"]
     ranged = is_ranged(c)
     out: Dist = {}
-    for (faces, spent), p in attack_roll(c, aims).items():
+    for (faces, spent, observed), p in attack_roll(c, aims).items():
         crits, hits, tokens_spent = convert(c, faces, tokens)
         left = aims - spent
         blanks = size - crits - hits
@@ -355,7 +370,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                     tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] else 0)
                     reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
                     key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
-                    spending = (dodge_used, shields_used, surge_tokens_used)
+                    spending = (dodge_used, shields_used, surge_tokens_used, observed)
                     _add(out, key + (spending,) if with_spending else key, p * q * r * s)
     return out
 

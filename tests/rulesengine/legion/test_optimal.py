@@ -3,7 +3,6 @@ with the brute-force oracle valuing every final roll; and the properties it must
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -67,15 +66,8 @@ def brute_force(values: dict[str, Any]) -> Fraction:
             return end(faces, spent)
         budget, counted = tokens[t]
         options = [best(faces, t + 1, spent)]
-        for size in range(1, min(budget, len(faces)) + 1):
-            for chosen in itertools.combinations(range(len(faces)), size):
-                total = Fraction(0)
-                for new, p in oracle._rolls([oracle.ATTACK_SIDES[colours[i]] for i in chosen]):
-                    rolled = list(faces)
-                    for i, f in zip(chosen, new):
-                        rolled[i] = f
-                    total += p * best(tuple(rolled), t + 1, spent + counted)
-                options.append(total)
+        for choice in oracle.rerolls(colours, faces, budget):
+            options.append(sum((p * best(rolled, t + 1, spent + counted) for rolled, p in choice), Fraction(0)))
         return max(options)
 
     first = [oracle.ATTACK_SIDES[col] for col in colours]
