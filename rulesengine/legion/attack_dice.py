@@ -8,7 +8,7 @@ observation) tokens the dice are counted, never ordered: see `reroll_counts` (an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from rulesengine.distribution import Distribution
@@ -22,9 +22,9 @@ Counts = tuple[int, int, int]
 """Dice per colour, in `ATTACK_COLOURS` order (red, black, white)."""
 
 
-@dataclass(frozen=True)
-class AttackResults:
-    """The attack dice after step 4c, and the attacker's tokens this pool spent."""
+class AttackResults(NamedTuple):
+    """The attack dice after step 4c, and the attacker's tokens this pool spent (a named
+    tuple: tens of thousands are made and hashed per attack)."""
 
     crits: int
     hits: int
@@ -33,10 +33,10 @@ class AttackResults:
     observations_spent: int = 0
     """Observation tokens spent on the defender, counted when a later pool attacks it too."""
 
-    @classmethod
-    def of(cls, crits: int, hits: int, spent: int, surge_tokens_spent: int) -> AttackResults:
+    @staticmethod
+    def of(crits: int, hits: int, spent: int, surge_tokens_spent: int) -> AttackResults:
         """From a count of tokens spent that holds both kinds (`OBSERVED`)."""
-        return cls(crits, hits, spent % OBSERVED, surge_tokens_spent, spent // OBSERVED)
+        return AttackResults(crits, hits, spent % OBSERVED, surge_tokens_spent, spent // OBSERVED)
 
 
 OBSERVED = 64
@@ -93,9 +93,13 @@ def attack_weights(
     else:
         vectors = _roll_without_rerolls(pool, conversion, faces)
     out: dict[AttackResults, int] = {}
+    # Converting adds to the crits and hits what the surges become: once per count of surges.
+    converted: dict[int, tuple[int, int, int]] = {}
     for (v, spent), w in vectors.items():
-        crits, hits, tokens = conversion.convert(v)
-        key = AttackResults.of(crits, hits, spent, tokens)
+        shift = converted.get(v[2])
+        if shift is None:
+            shift = converted[v[2]] = conversion.convert((0, 0, v[2]))
+        key = AttackResults(v[0] + shift[0], v[1] + shift[1], spent % OBSERVED, shift[2], spent // OBSERVED)
         out[key] = out.get(key, 0) + w
     return out
 

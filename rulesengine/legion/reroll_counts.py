@@ -56,26 +56,31 @@ def rerolled_vectors(pool: Counts, conversion: SurgeConversion, budgets: Budgets
                      classes: Classes) -> dict[tuple[Vector, int], int]:
     """{(vector, aim tokens spent): weight} after every token: each rerolls up to its
     budget of dice showing a face of the rerolled class, red before black before white."""
+    return _final_draw(_after_tokens(pool, budgets, classes), pool, conversion, classes)
+
+
+@lru_cache(maxsize=64)
+def _after_tokens(pool: Counts, budgets: Budgets, classes: Classes) -> dict[State, int]:
+    """The states after every token, from those after all but the last (cached: a pool
+    after another is rolled with every number of aim tokens the pools before left it)."""
+    if not budgets:
+        return {(red, black, white, 0): w for (red, black, white), w in _first_roll(pool).items()}
     sides = [_sides(c, classes) for c in ATTACK_COLOURS]
     reroll_sides = [b + (h if classes.hits else 0) for b, h in sides]
-    acc: dict[State, int] = {}
-    for (red, black, white), w in _first_roll(pool).items():
-        acc[(red, black, white, 0)] = w
-    for per_token, counted in budgets:
-        out: dict[State, int] = {}
-        for (red, black, white, spent), w in acc.items():
-            chosen = dice_to_reroll((red, black, white), per_token)
-            rolled = chosen[0] + chosen[1] + chosen[2]
-            if not rolled:
-                out[(red, black, white, spent)] = out.get((red, black, white, spent), 0) + w * SIDES**per_token
-                continue
-            # The faces being rerolled weigh now; unused places pad to a full token.
-            w *= SIDES ** (per_token - rolled) * reroll_sides[0] ** chosen[0] * reroll_sides[1] ** chosen[1] * reroll_sides[2] ** chosen[2]
-            for (a, b, c), ow in _outcomes(chosen):
-                key = (red - chosen[0] + a, black - chosen[1] + b, white - chosen[2] + c, spent + counted)
-                out[key] = out.get(key, 0) + w * ow
-        acc = out
-    return _final_draw(acc, pool, conversion, classes)
+    per_token, counted = budgets[-1]
+    out: dict[State, int] = {}
+    for (red, black, white, spent), w in _after_tokens(pool, budgets[:-1], classes).items():
+        chosen = dice_to_reroll((red, black, white), per_token)
+        rolled = chosen[0] + chosen[1] + chosen[2]
+        if not rolled:
+            out[(red, black, white, spent)] = out.get((red, black, white, spent), 0) + w * SIDES**per_token
+            continue
+        # The faces being rerolled weigh now; unused places pad to a full token.
+        w *= SIDES ** (per_token - rolled) * reroll_sides[0] ** chosen[0] * reroll_sides[1] ** chosen[1] * reroll_sides[2] ** chosen[2]
+        for (a, b, c), ow in _outcomes(chosen):
+            key = (red - chosen[0] + a, black - chosen[1] + b, white - chosen[2] + c, spent + counted)
+            out[key] = out.get(key, 0) + w * ow
+    return out
 
 
 @lru_cache(maxsize=None)
