@@ -50,6 +50,9 @@ class Option:
     """One of `GROUPS`: the folded section of the form this input sits in."""
     keywords: tuple[str, ...] = ()
     """Keywords this input is about: on those keywords' pages the form shows it first."""
+    dice_from: tuple[str, ...] = ()
+    """For a list of faces: the count inputs whose dice it lists, in this order (red, then
+    black, then white); when one count changes, the page keeps every other die's face."""
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -105,6 +108,7 @@ class Option:
         d = asdict(self)
         d["choices"] = list(self.choices)
         d["keywords"] = list(self.keywords)
+        d["dice_from"] = list(self.dice_from)
         d["flag"] = self.flag
         return d
 

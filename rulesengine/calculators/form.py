@@ -73,8 +73,10 @@ def _control(option: Option, value: object) -> str:
         # A list of faces, one per die: the page's script draws a select per die beside it
         # (data-faces), one row per unit for a repeatable list (data-units names the unit).
         units = f' data-units="{escape(_unit(option))}"' if option.repeatable else ""
+        # data-dice-from: the counts whose dice the list follows, in order (Option.dice_from).
+        order = f' data-dice-from="{escape(" ".join(option.dice_from))}"' if option.dice_from else ""
         faces = escape(" ".join(option.choices))
-        return f'<input type="text" name="{name}" value="{escape(_text(value))}" data-faces="{faces}"{units}>'
+        return f'<input type="text" name="{name}" value="{escape(_text(value))}" data-faces="{faces}"{units}{order}>'
     placeholder = f' placeholder="{escape(option.help)}"' if option.help else ""
     return f'<input type="text" name="{name}" value="{escape(_text(value))}"{placeholder}>'
 

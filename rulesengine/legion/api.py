@@ -172,7 +172,8 @@ OPTIONS: tuple[Option, ...] = (
            f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice"),
     Option("defender", "Further defenders", "text", None, help=f"defenders 2 on: {pool_specs.DEFENDER_FORMAT}; repeat (or "
            f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender"),
-    Option("attack_faces", "Attack faces", "text", None, choices=ATTACK_FACES, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace"),
+    Option("attack_faces", "Attack faces", "text", None, choices=ATTACK_FACES, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace",
+           dice_from=("red", "black", "white")),
     Option("guardian_faces", "Guardian faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
     Option("defense_faces", "Defense faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank, one per defense die", group="trace"),
     *(_policy(d) for d in policies.CHOICES),

@@ -1,7 +1,7 @@
 """The faces rolled, chosen die by die: a select per die beside the hidden comma text (which
-stays the form's value), buttons that add or remove a die, one row per guardian; a dice
-count change clears them (the calculator answers with the exact odds); a refusal about them
-names the field by its label, beside that field.
+stays the form's value), buttons that add or remove a die, one row per guardian; one more
+die keeps the faces given and rolls the new die (test_calculator_traced has the rest); a
+refusal about them names the field by its label, beside that field.
 
 Expected values come from CPython's `calculate` with the request the page sent."""
 
@@ -78,17 +78,24 @@ def test_fewer_faces_than_dice_is_refused_beside_the_field_then_plus_die_mends_i
     assert root.locator("[data-field-error]").count() == 0
 
 
-def test_a_dice_count_change_clears_the_faces_and_their_selects(site: Server, visit: Visit) -> None:
+def test_one_more_die_keeps_the_faces_given_and_rolls_the_new_die(site: Server, visit: Visit) -> None:
     page = visit.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
+    attack = faces_of(root, "attack_faces")
     red = int(root.locator("[name='red']").input_value())
+    assert len(attack) == red, "Guardian X's example gives a face for each of its red dice"
     set_input(root, "red", str(red + 1))
     wait_state(root, "ready")
-    assert faces_of(root, "attack_faces") == []
+    assert faces_of(root, "attack_faces") == attack
     box = controls(root, "attack_faces")
-    assert box.locator("select").count() == 0
-    assert "exact odds" in str(box.text_content())
+    assert box.locator("select").count() == len(attack)
+    field = root.locator(".calculator-field:has([name='attack_faces'])")
+    assert "it is rolled" in str(field.locator("[data-field-note]").text_content())
+    # The guardian's and the defender's dice now depend on the new die: rolled too.
+    for name in ("guardian_faces", "defense_faces"):
+        assert faces_of(root, name) == []
+        assert "exact odds" in str(controls(root, name).text_content())
     # The group that changed opened, so the reader sees why the result is now a distribution.
     assert root.locator("details[data-group='trace']").get_attribute("open") is not None
     assert_same_as_cpython(root)

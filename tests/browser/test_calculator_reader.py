@@ -216,16 +216,17 @@ def test_keyboard_only_change_recompute_choose_a_face_open_a_group_load_an_examp
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     faces = root.locator("[name='attack_faces']")
-    # One more die: the example's faces no longer fit and are cleared, the odds computed.
+    # One more die: the example's faces are kept, the new die is rolled (the odds computed).
     tab_to(page, "el => el.name === 'red'")
     red = int(root.locator("[name='red']").input_value())
+    given = faces.input_value()
     page.keyboard.press("ArrowUp")
     request = answered(root, "red")
-    assert request["inputs"]["red"] == red + 1 and faces.input_value() == ""
+    assert request["inputs"]["red"] == red + 1 and faces.input_value() == given
     # A die's face: "+ die", then its select.
     tab_to(page, "el => el.getAttribute('aria-label') === 'Attack faces: add a die'")
     page.keyboard.press("Enter")
-    page.wait_for_function("el => el.value !== ''", arg=faces.element_handle())
+    page.wait_for_function("([el, given]) => el.value !== given", arg=[faces.element_handle(), given])
     first = answered(root, "attack_faces")["inputs"]["attack_faces"]
     tab_to(page, "el => el.getAttribute('aria-label') === 'Attack faces, die 1'", key="Shift+Tab")
     page.keyboard.press("ArrowDown")

@@ -141,3 +141,21 @@ def test_an_input_tagged_with_a_keyword_is_featured_first_on_its_page(monkeypatc
     assert preset.featured == ("cover_x",)
     assert preset.values == {"cover_x": 2}
     assert registry.for_keyword("legion", "Nothing Tagged") is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_face_list_follows_dice_counts_of_its_own_calculator(name):
+    """Option.dice_from names whole-number inputs of the same calculator, in the order the
+    faces are read; the page keeps each die's face through a change of one count."""
+    options = {o.name: o for o in calculator(name).options}
+    for option in options.values():
+        assert not option.dice_from or option.choices, f"{option.name}: dice_from on something that is not a face list"
+        for count in option.dice_from:
+            assert count in options and options[count].kind == "int", f"{option.name}: {count} is not a count of {name}"
+
+
+def test_the_attack_faces_follow_red_then_black_then_white():
+    assert {o.name: o.dice_from for o in calculator("legion-attack").options}["attack_faces"] == ("red", "black", "white")
+    # SWTCG rolls power less Shields dice, each with a face: a list that no longer fits is
+    # shortened from its end until the engine takes it (trace-fit.mjs), not followed.
+    assert not any(o.dice_from for o in calculator("swtcg-attack").options)

@@ -76,6 +76,15 @@ def test_a_face_list_is_text_marked_with_the_faces_a_die_may_show(repeatable):
     assert hint.startswith("block / surge / blank, one per die") and ("guardians by ;" in hint) == repeatable
 
 
+def test_a_face_list_names_the_counts_whose_dice_it_lists():
+    counts = tuple(Option(c, c.title(), "int", 0, 0, 9) for c in ("red", "black"))
+    faces = Option("rolled", "Attack faces", "text", None, choices=("hit", "blank"), dice_from=("red", "black"))
+    form = parse(render_form((*counts, faces), {"rolled": "hit"}, ["red", "black", "rolled"])).find("form")
+    assert form.find("input", name="rolled").attrs["data-dice-from"] == "red black"
+    plain = Option("rolled", "Defense faces", "text", None, choices=("block", "blank"))
+    assert "data-dice-from" not in parse(render_form((plain,), {}, ["rolled"])).find("input", name="rolled").attrs
+
+
 def test_checkbox_reflects_the_preset():
     form = root_of(render_calculator(TOY, {"armor": True})).find("form")
     assert "checked" in form.find("input", name="armor").attrs

@@ -6,14 +6,15 @@
 // The parts, by concern: settings.mjs (settings, counters, each calculator's place),
 // form.mjs (inputs, checks, status, result, refusals), worker-client.mjs (the workers),
 // address.mjs (inputs in the page address), faces.mjs (a select per die for the faces
-// rolled). This file wires them to each calculator and
-// each worked example on the page.
+// rolled), trace-fit.mjs (a worked example's faces follow the reader's other changes).
+// This file wires them to each calculator and each worked example on the page.
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
 import { clearProblem, inputsOf, invalidMessages, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
 import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
+import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
 import { offerCompare } from "./compare.mjs";
 
 const mounted = new WeakSet();
@@ -73,9 +74,10 @@ function mount(root, slot) {
   setSlot(root, slot);
   for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
   mountFaces(form);
+  mountFit(root, recompute);
   setBaseline(root, inputsOf(form));
   form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
-  form.addEventListener("input", (event) => { followDice(form, event.target); schedule(root); });
+  form.addEventListener("input", (event) => { readerChanged(root, event.target); schedule(root); });
   form.addEventListener("change", () => schedule(root));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -84,21 +86,6 @@ function mount(root, slot) {
   for (const type of ["pointerover", "focusin", "touchstart"]) {
     form.addEventListener(type, () => startWorker(slotOf(root)), { once: true, passive: true });
   }
-}
-
-// ---- a worked example whose dice count changes becomes a probability calculation ----
-
-// The faces rolled (group "trace") belong to the example's dice; once the reader changes
-// how many dice there are, they no longer fit, so they are cleared and the calculator
-// answers with the exact distribution for the new dice.
-function followDice(form, target) {
-  const field = target && target.closest && target.closest(".calculator-field");
-  if (!field || field.getAttribute("data-group") !== "dice" || target.type !== "number") return;
-  const cleared = {};
-  for (const face of form.querySelectorAll('.calculator-field[data-group="trace"] [name]')) {
-    cleared[face.name] = face.tagName === "SELECT" ? face.options[0].value : "";
-  }
-  setInputs(form, cleared);
 }
 
 // ---- a worked example's button loads it into the page's calculator ----
@@ -120,6 +107,7 @@ function mountExample(item) {
   button.addEventListener("click", () => {
     const { form } = parts(root);
     setInputs(form, JSON.parse(button.getAttribute("data-inputs")));
+    inputsGiven(root);
     recompute(root, true);
     root.scrollIntoView({ block: "start", behavior: "smooth" });
     const first = form.querySelector("input, select");
@@ -127,7 +115,10 @@ function mountExample(item) {
   });
 }
 
-const fromAddress = (root) => recompute(root, true, true);
+const fromAddress = (root) => {
+  inputsGiven(root);
+  recompute(root, true, true);
+};
 
 window.addEventListener("popstate", () => {
   for (const root of document.querySelectorAll("[data-calculator]")) if (mounted.has(root)) readAddress(root, fromAddress);

@@ -45,7 +45,9 @@ export function showResponse(root, response, ms) {
   stats.lastComputeMs = ms;
   lastResponse.set(root, response);
   if (!response.ok) {
-    showError(root, response.error || "the engine refused these inputs", JSON.stringify(response, null, 2), response.option);
+    // Offered first to whoever listens (trace-fit.mjs drops faces that no longer fit and asks again).
+    const refused = new CustomEvent("calculator:refused", { cancelable: true, detail: response });
+    if (root.dispatchEvent(refused)) showError(root, response.error || "the engine refused these inputs", JSON.stringify(response, null, 2), response.option);
     return;
   }
   const { result } = parts(root);
