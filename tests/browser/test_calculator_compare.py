@@ -255,3 +255,33 @@ def test_set_b_gets_its_own_working_face_selects(site: Server, visit: Visit) -> 
     request = assert_same_as_cpython(b)
     assert request["inputs"]["attack_faces"] == ", ".join([other, *attack[1:]])
     assert a.get_attribute("data-state") == "static", "A keeps its own faces"
+
+
+def test_removing_the_comparison_ends_set_bs_worker(site: Server, visit: Visit) -> None:
+    """B's Python costs some 60 MB of the tab (measured in Chromium's processes): it goes with B."""
+    page = visit.page
+    page.goto(site.url + PIERCE_X)
+    a, b = open_compare(page)
+    first = int(a.locator("[name='pierce']").input_value())
+    set_input(b, "pierce", str(first + 1))
+    wait_state(b, "ready")
+    set_input(a, "pierce", str(first + 2))
+    wait_state(a, "ready")
+    assert page.evaluate("rulesCalculators.workers()") == 2 and len(visit.calculator_workers()) == 2
+    live = [w for w in page.workers if w.url.split("?")[0].endswith("/worker.mjs")]
+    ended: list[str] = []
+    for worker in live:
+        worker.on("close", lambda closed: ended.append(closed.url))
+    page.locator("[data-compare-toggle]").click()
+    page.wait_for_function("() => rulesCalculators.workers() === 1")
+    page.wait_for_timeout(500)
+    assert len(ended) == 1, "B's worker was not terminated"
+    # A still answers with its own worker; a new comparison starts B a fresh one.
+    set_input(a, "pierce", str(first))
+    wait_state(a, "ready")
+    assert_same_as_cpython(a)
+    _, b = open_compare(page)
+    set_input(b, "pierce", str(first + 3))
+    wait_state(b, "ready")
+    assert assert_same_as_cpython(b)["inputs"]["pierce"] == first + 3
+    assert page.evaluate("rulesCalculators.workers()") == 2

@@ -11,9 +11,11 @@
 //
 // Hooks used: calculator.mjs calls offerCompare(root, place, {mount, recompute}) for each
 // calculator on a page; address.mjs's setPrefix/baselineOf/readAddress/writeAddress; the
-// `calculator:result` and `calculator:state` events on a root.
+// `calculator:result` and `calculator:state` events on a root; worker-client.mjs's
+// stopWorker(place) to end B's worker with B.
 
 import { inputsOf, parts } from "./form.mjs";
+import { stopWorker } from "./worker-client.mjs";
 import { baselineOf, readAddress, setBaseline, setPrefix, writeAddress } from "./address.mjs";
 import { chartOf, legendOf, tableOf } from "./compare-view.mjs";
 
@@ -149,6 +151,9 @@ function close(entry, fromAddress) {
   entry.pair.remove();
   entry.panel.remove();
   entries.delete(entry.b);
+  // B's worker goes with B: its Python holds some 60 MB of the tab's memory (Chromium) and
+  // would serve nothing now. Opening the comparison again starts a fresh one.
+  stopWorker(`${entry.place}b`);
   Object.assign(entry, { b: null, pair: null, panel: null });
   label(entry);
   if (!fromAddress) markAddress(entry, false);
