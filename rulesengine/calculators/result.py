@@ -202,7 +202,8 @@ def exact(p: Fraction) -> str:
     shortened form (first digits, an ellipsis, how many digits) and wrapped anywhere."""
     text = str(p)
     if len(text) <= SHORT:
-        return f'<span class="exact">(<span class="fraction">{escape(text)}</span>)</span>'
+        # A narrow column breaks it after the slash, not before its closing parenthesis.
+        return f'<span class="exact">(<span class="fraction">{escape(text).replace("/", "/<wbr>")}</span>)</span>'
     top, _, bottom = text.partition("/")
     short = _short(top) + ("/" + _short(bottom) if bottom else "")
     return (

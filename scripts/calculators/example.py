@@ -69,6 +69,8 @@ def checked_outcome(calc: Calculator, result: Mapping[str, object], expectations
         if m is None:
             continue
         label = label_for(m.group(1), calc.labels)
+        if not label:  # an outcome the result leaves out (another line says it): so does this one
+            continue
         value = fraction_of(e.expected)
         # An outcome's probability, or a probability the result states ("certain" is 100%).
         is_chance = m.group(3) is not None or chance(m.group(1), stated.get(m.group(1))) is not None

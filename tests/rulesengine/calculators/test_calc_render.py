@@ -176,6 +176,8 @@ def test_percent_first_and_a_long_exact_fraction_folded_under_a_short_summary(p,
     assert Fraction(cell.find("span", **{"class": "fraction"}).text()) == p, "the exact value is all there"
     details = cell.find_all("details")
     assert bool(details) == folded == (len(str(p)) > SHORT)
+    if not folded and "/" in str(p):  # a narrow column breaks it after the slash
+        assert "/<wbr>" in _probability(p)
     if folded:
         summary = details[0].find("summary").text()
         assert len(summary) <= len("exact 1234…/1234…") and summary.startswith("exact ")

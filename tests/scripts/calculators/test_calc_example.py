@@ -92,3 +92,16 @@ def test_a_probability_the_result_states_is_checked_as_a_percentage_a_count_or_a
     said = checked_outcome(legion, traced["result"], (Expectation("defender.wounds", "2", 3),))
     assert said.endswith(": 2.")  # a count, certain in a trace
     assert checked_outcome(legion, odds["result"], (Expectation("defender.expected_wounds", mean, 3),)).endswith(f": {mean}.")
+
+
+def test_an_outcome_the_result_leaves_out_is_left_out_of_the_checked_line():
+    """Which defender a pool attacks has no line of its own (the defender's line says it):
+    the Attack page's example read 'Expected wounds on defender 2: 195/512; : 2.'"""
+    legion = calculator("legion-attack")
+    assert legion.labels["pools[*].defender"] == ""
+    inputs = {"black": 1, "pool": "red=1 defender=2", "defender": "defense=red"}
+    answer = json.loads(calculate(json.dumps({"calculator": legion.name, "inputs": inputs})))
+    assert answer["ok"], answer
+    mean = answer["result"]["defenders"][1]["expected_wounds"]
+    said = checked_outcome(legion, answer["result"], (Expectation("defenders[1].expected_wounds", mean, 3), Expectation("pools[1].defender", "2", 4)))
+    assert said == f"Expected wounds on defender 2: {mean}."
