@@ -30,6 +30,15 @@ async function start() {
   const indexURL = new URL(runtime.indexURL, configURL).href;
   const wheelURL = new URL(runtime.wheelURL, configURL).href;
   const phases = { config: performance.now() - started };
+  // The snapshot's download (the largest) starts first, while Pyodide's loader arrives.
+  const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
+  let snapshot = null;
+  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL))) {
+    phases.snapshot = "not used: the connection is slow or saves data";
+  } else if (snapshotURL) {
+    snapshot = fetchSnapshot(snapshotURL);
+    snapshot.catch(() => {}); // its failure is handled where it is awaited
+  }
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const options = {
     indexURL,
@@ -43,17 +52,12 @@ async function start() {
   };
   let pyodide = null;
   let afterReady = null;
-  const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
-  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL))) {
-    phases.snapshot = "not used: the connection is slow or saves data";
-  } else if (snapshotURL) {
+  if (snapshot) {
     // The fast start: Python's memory as it was after starting and importing every module
     // of the engine (made at build time), restored instead of redone. The wheel's files
     // are not needed to answer; they are unpacked once the worker is ready (a traceback
     // then shows source lines). Any failure falls back to the full start below.
     try {
-      const snapshot = fetchSnapshot(snapshotURL);
-      snapshot.catch(() => {});
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
       // by the standard library while the snapshot was made) from the browser's own.
