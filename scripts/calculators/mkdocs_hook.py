@@ -6,6 +6,7 @@
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code, and sends the assets with their
   precompressed copies, as a static host would (scripts/static_site.py).
+- on_post_page: the calculator's modules are preloaded from the page's head.
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
   snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
@@ -146,6 +147,30 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     assets = Path(getattr(server, "root", config.site_dir)) / "assets"
     server.set_app(static_site(assets, f"{mount}assets/", autorefresh=True, fallback=server.get_app()))
     return server
+
+
+# The calculator script's tag in a built page: where the modules are and their version.
+SCRIPT_TAG = re.compile(r'<script src="([^"]*assets/calculators/)calculator\.mjs\?v=(\w+)" type="module">')
+
+
+def preload_modules(output: str, folder: Path = THEME_ASSETS / "calculators") -> str:
+    """`<link rel="modulepreload">` in the head for the calculator script and every module
+    it imports: the browser fetches them all at once while it reads the page, instead of
+    one level of imports after another once it reaches the script at the end of the body
+    (which held DOMContentLoaded back by about 60 ms on these machines). The worker's own
+    module is left out: it is not a page script."""
+    found = SCRIPT_TAG.search(output)
+    head_end = output.find("</head>")
+    if not found or head_end < 0:
+        return output
+    where, version = found.groups()
+    names = sorted(p.name for p in folder.glob("*.mjs") if p.name != "worker.mjs")
+    links = "".join(f'<link rel="modulepreload" href="{where}{name}?v={version}">' for name in names)
+    return output[:head_end] + links + output[head_end:]
+
+
+def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
+    return preload_modules(output) if uses_calculators(config) else output
 
 
 def on_post_build(config: MkDocsConfig) -> None:

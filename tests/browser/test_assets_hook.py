@@ -98,3 +98,18 @@ def test_missing_pyodide_stops_the_build_and_says_how_to_fix_it(tmp_path: Path) 
     (tmp_path / "package.json").write_text('{"version": "0"}')
     with pytest.raises(PluginError, match=r"run scripts/setup\.sh"):
         hook.pyodide_version(tmp_path)
+
+
+def test_the_calculator_modules_are_preloaded_from_the_head(tmp_path: Path) -> None:
+    for name in ("calculator.mjs", "form.mjs", "worker.mjs", "calculator.css"):
+        (tmp_path / name).write_text("")
+    page = ('<html><head><title>t</title></head><body><p>x</p>'
+            '<script src="../../assets/calculators/calculator.mjs?v=abc123" type="module"></script></body></html>')
+    out = hook.preload_modules(page, tmp_path)
+    head = out[: out.index("</head>")]
+    assert head.count('rel="modulepreload"') == 2  # the script and its module; not the worker
+    assert '<link rel="modulepreload" href="../../assets/calculators/calculator.mjs?v=abc123">' in head
+    assert '<link rel="modulepreload" href="../../assets/calculators/form.mjs?v=abc123">' in head
+    assert "worker.mjs" not in out
+    # A page without the calculator script is left as it is.
+    assert hook.preload_modules("<html><head></head><body></body></html>", tmp_path) == "<html><head></head><body></body></html>"

@@ -145,6 +145,11 @@ def test_a_stopped_worker_is_gone_and_a_later_change_starts_another(site: Server
     assert page.evaluate("rulesCalculators.workers()") == 0
     root = first_calculator(page)
     set_input(root, "pierce", "0")
-    wait_state(root, "ready")
+    # The change may wait out the debounce after the previous one: wait for its request.
+    page.wait_for_function(
+        "(el) => rulesCalculators.request(el)?.inputs.pierce === 0 && el.getAttribute('data-state') === 'ready'",
+        arg=root.element_handle(),
+        polling=20,
+    )
     assert_same_as_cpython(root)
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
