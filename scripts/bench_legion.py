@@ -4,10 +4,11 @@
 Run: .venv/bin/python scripts/bench_legion.py  (figures go in the engineer's note; no test
 asserts a time). Exact figures are for the first call in this process, caches cold.
 
-`--search [--limit S]` searches the form's bounds for the slowest input instead: each
-candidate (the dimensions that drive the cost: how 30 dice split over the colours, how
-many surges the pool converts, aim tokens with Precise) runs in a fresh Python, stopped
-after S seconds; the slowest ones are then timed in Pyodide under Node as well.
+`--search [--limit S] [--kind K]` searches the form's bounds for the slowest input instead:
+each candidate (the dimensions that drive the cost: how 30 dice split over the colours, how
+many surges the pool converts, aim tokens with Precise; the keywords that keep state apart;
+aim=optimal around its declared bound; several pools) runs in a fresh Python, stopped after
+S seconds; the slowest ones are then timed in Pyodide under Node as well.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulesengine.legion.api import run  # noqa: E402
+from rulesengine.errors import InputError  # noqa: E402
+from rulesengine.legion.api import attack_from, run  # noqa: E402
 
 POOL_12: dict[str, Any] = {
     "red": 6, "black": 4, "white": 2, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1,
@@ -155,6 +157,65 @@ def candidates() -> list[dict[str, Any]]:
     return out
 
 
+KEYWORD_ATTACKS: tuple[dict[str, Any], ...] = (
+    {"lethal": 5, "marksman": True, "ram": 5, "impact": 3, "high_velocity": True},
+    {"ion": 5, "anti_materiel": 5, "impact": 3, "suppressive": True},
+    {"anti_personnel": 5, "suppressive": True, "critical": 0, "surge_tokens": 0},
+    {"melee": True, "jar_kai_mastery": True, "attacker_dodge": 10, "duelist": True, "makashi": True, "hold_the_line": True},
+    {"overrun": True, "ram": 5, "lethal": 5},
+)
+"""The keywords of the last session (and the ones that keep more of the attacker's state:
+aim tokens left for Lethal X and Marksman, blanks for Ram X), on top of a 30-dice pool."""
+KEYWORD_DEFENDERS: tuple[dict[str, Any], ...] = (
+    {"ruleset": "2.6", "defense": "white", "deflect": True, "shien_mastery": True, "soresu": True, "dodge": 3,
+     "cover": "heavy", "suppression": 4, "danger_sense": 4, "guardian": ["2,red,block"], "smoke": 2},
+    {"ruleset": "2.6", "defense": "red", "vehicle": True, "armor": True, "shields": 10, "weak_point": 3, "dodge": 2,
+     "impervious": True, "defense_surge_tokens": 3},
+    {"defense": "red", "deflect": True, "block": True, "dodge": 3, "uncanny_luck": 3, "djem_so": True,
+     "defender_duelist": True, "defender_hold_the_line": True, "cover": "heavy", "danger_sense": 4, "suppression": 4},
+)
+"""Defenders whose keywords keep the most state apart: Deflect and Shien (wounds on the
+attacker), shields flipped by Ion X, Djem So (blanks), cover rolls, rerolled defense dice."""
+
+
+def keyword_candidates() -> list[dict[str, Any]]:
+    """Every keyword attack against every keyword defender the rules allow together, on 10
+    dice of each colour with every token at its bound, and Spray making a 30-dice pool."""
+    out = []
+    base: dict[str, Any] = {"red": 10, "black": 10, "white": 10, "critical": 10, "surge_tokens": 10, "aim": 5, "precise": 3}
+    for attack, defender, policy in itertools.product(KEYWORD_ATTACKS, KEYWORD_DEFENDERS, POLICIES):
+        out.append({**base, **attack, **defender, "aim_policy": policy})
+    out.append({"white": 3, "spray": 10, "critical": 10, "surge_tokens": 10, "aim": 5, "precise": 3, **DEFENDERS[0]})
+    out.append({"black": 2, "white": 1, "spray": 10, "aim": 5, "precise": 3, "observe": 10, **DEFENDERS[1]})
+    return [values for values in out if _allowed(values)]
+
+
+def _allowed(values: dict[str, Any]) -> bool:
+    """The form takes these inputs together (a keyword of the other ruleset, or melee with
+    a keyword of ranged attacks, is refused for the rules, not for its cost)."""
+    try:
+        attack_from(values)
+    except InputError:
+        return False
+    return True
+
+
+OPTIMAL_POOLS = ((6, 4, 2), (4, 4, 4), (3, 3, 3), (9, 9, 0), (8, 8, 0), (12, 0, 0), (20, 0, 0), (30, 0, 0), (0, 0, 30), (7, 7, 0))
+OPTIMAL_TOKENS = ((2, 0, 0), (1, 0, 0), (3, 0, 0), (5, 0, 0), (2, 1, 0), (5, 3, 0), (1, 0, 3), (2, 0, 2))
+"""(aim tokens, Precise X, observation tokens) for `optimal`."""
+
+
+def optimal_candidates() -> list[dict[str, Any]]:
+    """aim=optimal: the issue's 12-dice pool, then pools and tokens around the declared
+    bound (the ones above it count as refused), against the first heavy defender."""
+    out: list[dict[str, Any]] = [{**POOL_12, "aim_policy": "optimal"}]
+    for (red, black, white), (aim, precise, observe), surge in itertools.product(OPTIMAL_POOLS, OPTIMAL_TOKENS, ("hit", "none")):
+        extra = {"critical": 1, "surge_tokens": 1} if surge == "none" else {}
+        out.append({**POOL_12, "red": red, "black": black, "white": white, "aim": aim, "precise": precise, "observe": observe,
+                    "surge": surge, **extra, "aim_policy": "optimal"})
+    return out
+
+
 def time_in_fresh_python(values: dict[str, Any], limit: float) -> tuple[float, float] | None:
     """(wall, CPU) seconds for one `run(values)` in a new process (cold caches); None past
     `limit`. CPU time is the figure to read on a loaded machine (wall time counts waiting)."""
@@ -206,7 +267,13 @@ def _shown(values: dict[str, Any]) -> str:
 
 def search(limit: float, top: int, kind: str) -> None:
     timed: list[tuple[float, float, dict[str, Any]]] = []
-    inputs = (candidates() if kind != "pools" else []) + (pool_candidates() if kind != "single" else [])
+    inputs = {
+        "all": candidates() + keyword_candidates() + optimal_candidates() + pool_candidates(),
+        "single": candidates() + keyword_candidates() + optimal_candidates(),
+        "keywords": keyword_candidates(),
+        "optimal": optimal_candidates(),
+        "pools": pool_candidates(),
+    }[kind]
     for values in inputs:
         seconds = time_in_fresh_python(values, limit)
         wall, cpu = (float("inf"), float("inf")) if seconds is None else seconds
@@ -234,8 +301,9 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="search the bounds for the slowest input")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds before a candidate is stopped")
     parser.add_argument("--top", type=int, default=5, help="how many of the slowest to print")
-    parser.add_argument("--kind", choices=("all", "single", "pools"), default="all",
-                        help="search one pool's inputs, several pools' (--pool), or both")
+    parser.add_argument("--kind", choices=("all", "single", "keywords", "optimal", "pools"), default="all",
+                        help="search one pool's inputs (single: every kind below but pools), the keyword attacks and "
+                             "defenders alone, aim=optimal alone, several pools' (--pool), or all")
     args = parser.parse_args()
     if args.search:
         search(args.limit, args.top, args.kind)

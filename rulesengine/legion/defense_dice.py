@@ -57,9 +57,11 @@ def convert_defense_surges(roll: Roll, tokens: int) -> int:
     return roll[0] + min(roll[1], tokens)
 
 
+@lru_cache(maxsize=4096)
 def with_rerolls(colour: str, dice: int, chart: str, tokens: int, rerolls: int, faces: tuple[str, ...] = ()) -> Distribution[Roll]:
     """Step 7a then 7b: after the roll, up to `rerolls` dice that will not become blocks
-    (blanks, and surges no chart or token converts) are rolled again, each once."""
+    (blanks, and surges no chart or token converts) are rolled again, each once. Many
+    states of an attack roll the same dice: the answer is kept (a distribution never changes)."""
     first = roll_defense_dice(colour, dice, chart, tokens, faces)
     if not rerolls:
         return first

@@ -12,6 +12,7 @@ hit per block, heavy cover per block or surge. Cover never cancels crits.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.dice import defense_die
@@ -54,8 +55,9 @@ def hits_cancelled_by_cover(hits: int, level: int, ruleset: str, die: str = COVE
 
 @lru_cache(maxsize=None)
 def _cover_roll(hits: int, level: int, die: str) -> Distribution[int]:
-    """Ruleset 2.6: one defense die per hit; each cancelling face cancels a hit."""
+    """Ruleset 2.6: one defense die per hit; each cancelling face cancels a hit (a binomial
+    count, in whole-number weights)."""
     d = defense_die(die)
     cancelling = d.sides_showing("block") + (d.sides_showing("surge") if level >= HEAVY else 0)
-    one = Distribution({1: cancelling, 0: d.sides - cancelling})
-    return one.repeat(hits, lambda a, b: a + b, 0)
+    others = d.sides - cancelling
+    return Distribution({n: comb(hits, n) * cancelling ** n * others ** (hits - n) for n in range(hits + 1)})

@@ -11,6 +11,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.legion.api import run
+from rulesengine.legion import optimal
 from rulesengine.legion.policies import AIM
 from tests.rulesengine.legion import oracle
 
@@ -133,3 +134,22 @@ def test_the_lethal_case_by_hand() -> None:
     hit_and_blank = {"white": 2, "aim": 1, "lethal": 1, "defense": "red", "attack_faces": "hit,blank"}
     assert Fraction(run(hit_and_blank)["defender"]["expected_wounds"]) == 1
     assert _value(KEEPING["lethal"], "optimal") > _value(KEEPING["lethal"], "blanks-and-useless-surges")
+
+
+ISSUE_12_DICE = {"red": 6, "black": 4, "white": 2, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
+                 "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block"}
+"""The issue's 12-dice pool (scripts/bench_legion.py POOL_12): optimal must answer it."""
+
+
+def test_optimal_answers_the_issues_12_dice_pool_and_beats_no_named_policy() -> None:
+    best = _value(ISSUE_12_DICE, "optimal")
+    assert all(best >= _value(ISSUE_12_DICE, policy) for policy in AIM if policy != "optimal")
+
+
+@pytest.mark.parametrize("pool,faces,most", [((1, 1, 0), 3, 2), ((2, 0, 3), 4, 3), ((6, 4, 2), 3, 2), ((1, 1, 1), 3, 5)])
+def test_the_declared_cost_counts_every_reroll_one_token_allows(pool: tuple[int, int, int], faces: int, most: int) -> None:
+    """`_rerolls` against counting the mixes of (colour, face) directly."""
+    kinds = [(colour, face) for colour, n in enumerate(pool) if n for face in range(faces)]
+    mixes = {m for k in range(most + 1) for m in itertools.combinations_with_replacement(kinds, k)
+             if all(sum(1 for c, _ in m if c == colour) <= n for colour, n in enumerate(pool))}
+    assert optimal._rerolls(pool, faces, most) == len(mixes)
