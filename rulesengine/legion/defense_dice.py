@@ -35,21 +35,37 @@ def roll_defense_dice(colour: str, dice: int, chart: str, tokens: int, faces: tu
 
 @lru_cache(maxsize=None)
 def _rolled(colour: str, dice: int, chart: str, tokens: int) -> Distribution[Roll]:
-    """Summed with whole-number weights (sides), one die at a time."""
-    die = defense_die(colour)
+    return Distribution(_rolled_weights(colour, dice, chart, tokens))
+
+
+@lru_cache(maxsize=None)
+def _rolled_weights(colour: str, dice: int, chart: str, tokens: int) -> dict[Roll, int]:
+    """Whole-number weights (they sum to sides ** dice): every surge counted, then capped
+    at the tokens that can convert them."""
+    if tokens >= dice:
+        return _uncapped(colour, dice, chart)
+    out: dict[Roll, int] = {}
+    for (b, s), w in _uncapped(colour, dice, chart).items():
+        key = (b, min(s, tokens))
+        out[key] = out.get(key, 0) + w
+    return out
+
+
+@lru_cache(maxsize=None)
+def _uncapped(colour: str, dice: int, chart: str) -> dict[Roll, int]:
+    """(blocks, surges) of `dice` dice, one die more than `dice - 1` (kept)."""
+    if dice == 0:
+        return {(0, 0): 1}
     sides: dict[Roll, int] = {}
-    for face, n in die.faces:
+    for face, n in defense_die(colour).faces:
         v = face_vector(face, chart)
         sides[v] = sides.get(v, 0) + n
-    acc: dict[Roll, int] = {(0, 0): 1}
-    for _ in range(dice):
-        out: dict[Roll, int] = {}
-        for (b, s), w in acc.items():
-            for (db, ds), n in sides.items():
-                key = (b + db, min(s + ds, tokens))
-                out[key] = out.get(key, 0) + w * n
-        acc = out
-    return Distribution(acc)
+    out: dict[Roll, int] = {}
+    for (b, s), w in _uncapped(colour, dice - 1, chart).items():
+        for (db, ds), n in sides.items():
+            key = (b + db, s + ds)
+            out[key] = out.get(key, 0) + w * n
+    return out
 
 
 def convert_defense_surges(roll: Roll, tokens: int) -> int:
@@ -62,14 +78,89 @@ def with_rerolls(colour: str, dice: int, chart: str, tokens: int, rerolls: int, 
     """Step 7a then 7b: after the roll, up to `rerolls` dice that will not become blocks
     (blanks, and surges no chart or token converts) are rolled again, each once. Many
     states of an attack roll the same dice: the answer is kept (a distribution never changes)."""
-    first = roll_defense_dice(colour, dice, chart, tokens, faces)
+    if faces and rerolls:
+        first = roll_defense_dice(colour, dice, chart, tokens, faces)
+        return first.bind(lambda r: _rerolled(colour, dice, chart, tokens, rerolls, r))
+    if faces:
+        return roll_defense_dice(colour, dice, chart, tokens, faces)
+    return Distribution(_reroll_weights(colour, dice, chart, tokens, rerolls))
+
+
+@lru_cache(maxsize=4096)
+def _reroll_weights(colour: str, dice: int, chart: str, tokens: int, rerolls: int) -> dict[Roll, int]:
+    """`with_rerolls` (no faces given) as whole-number weights."""
     if not rerolls:
-        return first
-
-    def reroll(r: Roll) -> Distribution[Roll]:
+        return _rolled_weights(colour, dice, chart, tokens)
+    if rerolls >= dice and (tokens >= dice or tokens == 0 or chart == "block"):
+        # Every die that will not block may be rerolled, and whether a surge blocks does not
+        # hang on the other dice: the dice are independent, each one rolled and, unless it
+        # blocks, rolled once more.
+        return _each_rerolled(colour, dice, chart, tokens > 0)
+    # Each branch rerolls `again` dice, so it is scaled by the sides of the dice the other
+    # branches reroll and it does not (one denominator in the end).
+    sides = defense_die(colour).sides
+    most = min(rerolls, dice)
+    out: dict[Roll, int] = {}
+    for r, w in _rolled_weights(colour, dice, chart, tokens).items():
         again = min(rerolls, dice - r[0] - r[1])
+        scale = w * sides ** (most - again)
         if not again:
-            return Distribution.certain(r)
-        return roll_defense_dice(colour, again, chart, tokens - r[1]).map(lambda x: (r[0] + x[0], r[1] + x[1]))
+            out[r] = out.get(r, 0) + scale
+            continue
+        for (b, s), v in _rolled_weights(colour, again, chart, tokens - r[1]).items():
+            key = (r[0] + b, r[1] + s)
+            out[key] = out.get(key, 0) + scale * v
+    return out
 
-    return first.bind(reroll)
+
+@lru_cache(maxsize=4096)
+def blocks_at_most(colour: str, dice: int, chart: str, tokens: int, rerolls: int, cap: int) -> Distribution[Roll]:
+    """`with_rerolls`, counting blocks (and surges waiting for a token) only up to `cap`
+    together: what step 7c converts is then min(blocks, cap), exactly."""
+    out: dict[Roll, int] = {}
+    for (b, s), w in _reroll_weights(colour, dice, chart, tokens, rerolls).items():
+        blocks = min(b, cap)
+        key = (blocks, min(s, cap - blocks))
+        out[key] = out.get(key, 0) + w
+    return Distribution(out)
+
+
+@lru_cache(maxsize=4096)
+def surges_apart(colour: str, dice: int, rerolls: int, cap: int) -> Distribution[Roll]:
+    """Deflect's roll (every surge counted, each one a block too): (blocks, surges) with
+    blocks and surges together counted up to `cap`, surges themselves exactly (each may
+    wound the attacker)."""
+    out: dict[Roll, int] = {}
+    for (b, s), w in _reroll_weights(colour, dice, "none", dice, rerolls).items():
+        key = (max(0, min(b, cap - s)), s)
+        out[key] = out.get(key, 0) + w
+    return Distribution(out)
+
+
+@lru_cache(maxsize=None)
+def _each_rerolled(colour: str, dice: int, chart: str, surges_count: bool) -> dict[Roll, int]:
+    """(blocks, surges kept) of `dice` dice each rerolled once unless it shows a block (or a
+    surge, when `surges_count`: a token converts every one); weights sum to sides ** (2 dice)."""
+    if dice == 0:
+        return {(0, 0): 1}
+    die = defense_die(colour)
+    once: dict[Roll, int] = {}
+    for face, n in die.faces:
+        v = face_vector(face, chart)
+        kept = v[0] or (v[1] and surges_count)
+        for w, m in ((v, n * die.sides),) if kept else ((face_vector(f, chart), n * k) for f, k in die.faces):
+            u = w if surges_count else (w[0], 0)
+            once[u] = once.get(u, 0) + m
+    out: dict[Roll, int] = {}
+    for (b, s), w in _each_rerolled(colour, dice - 1, chart, surges_count).items():
+        for (db, ds), n in once.items():
+            key = (b + db, s + ds)
+            out[key] = out.get(key, 0) + w * n
+    return out
+
+
+def _rerolled(colour: str, dice: int, chart: str, tokens: int, rerolls: int, r: Roll) -> Distribution[Roll]:
+    again = min(rerolls, dice - r[0] - r[1])
+    if not again:
+        return Distribution.certain(r)
+    return roll_defense_dice(colour, again, chart, tokens - r[1]).map(lambda x: (r[0] + x[0], r[1] + x[1]))
