@@ -51,7 +51,7 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Death From Above": Preset.of(("death_from_above", "cover"), **_POOL, cover="heavy", death_from_above=True),
     "Ram X": Preset.of(("ram", "armor"), red=3, ram=1, armor=True),
     "Observe X": Preset.of(("observe", "aim"), **_POOL, observe=2),
-    "Lethal X": Preset.of(("lethal", "aim", "pierce"), red=3, aim=1, lethal=1, defense="red"),
+    "Lethal X": Preset.of(("lethal", "aim", "pierce", "impervious"), red=3, aim=1, lethal=1, defense="red"),
     "Marksman": Preset.of(("marksman", "aim", "armor"), red=3, aim=1, marksman=True, armor=True),
     "Djem So Mastery": Preset.of(("djem_so", "melee"), black=3, melee=True, djem_so=True),
     "Smoke": Preset.of(("smoke", "cover", "ruleset"), **_POOL, smoke=1),

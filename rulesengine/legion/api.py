@@ -94,7 +94,7 @@ OPTIONS: tuple[Option, ...] = (
     _bool("hold_the_line", "Hold the Line", "melee: surge: hit", group="attacker", keywords=("Hold the Line",)),
     _bool("death_from_above", "Death From Above", "the defender cannot use cover", group="attacker", keywords=("Death From Above",)),
     _int("ram", "Ram X", 5, "change up to X results to crits (blanks first)", group="attacker", keywords=("Ram X",)),
-    _int("lethal", "Lethal X", 5, "step 8: up to X aim tokens left after rerolls, Pierce 1 each", group="attacker", keywords=("Lethal X",)),
+    _int("lethal", "Lethal X", 5, "step 6: up to X aim tokens left after rerolls, Pierce 1 each", group="attacker", keywords=("Lethal X",)),
     _bool("marksman", "Marksman", "aim tokens left after rerolls: a blank to a hit or a hit to a crit each", group="attacker",
           keywords=("Marksman",)),
     _int("precise", "Precise X", 3, group="attacker"),
@@ -360,12 +360,13 @@ def wounds_json(d: Distribution[int]) -> dict[str, object]:
     return {"wounds": d.to_json(), "expected_wounds": str(d.expected())}
 
 
-def pool_json(pool: AttackPool, r: PoolResult) -> dict[str, object]:
+def pool_json(attack: Attack, pool: AttackPool, r: PoolResult) -> dict[str, object]:
+    quiet = shien.applies(pool.defender, attack.attacker, attack.ranged, attack.ruleset, pool.weapons.high_velocity)
     return {
         "defender": wounds_json(r.wounds),
         "guardians": [{"guardian": g.label(), **wounds_json(d)} for g, d in zip(pool.guardians, r.guardian_wounds)],
         "suppression": str(r.suppression),
-        "suppression_tokens": suppression_tokens(r.suppression, pool.weapons, pool.defender).to_json(),
+        "suppression_tokens": suppression_tokens(r.suppression, pool.weapons, pool.defender, quiet).to_json(),
         "attacker": wounds_json(r.attacker_wounds),
         "steps": [dict(s) for s in r.steps],
     }
@@ -373,7 +374,7 @@ def pool_json(pool: AttackPool, r: PoolResult) -> dict[str, object]:
 
 def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
     """The `--json` object for the first pool (the CLI and forms give one pool)."""
-    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **pool_json(attack.pools[0], results[0])}
+    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **pool_json(attack, attack.pools[0], results[0])}
 
 
 def check_cost(attack: Attack) -> None:
@@ -443,7 +444,7 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
     return {
         "ruleset": attack.ruleset,
         "policies": attack.policies.to_json(),
-        "pools": [pool_json(pool, r) for pool, r in zip(attack.pools, results)],
+        "pools": [pool_json(attack, pool, r) for pool, r in zip(attack.pools, results)],
     }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion.attack_dice import AttackResults, attack_weights
-from rulesengine.legion.defense_dice import convert_defense_surges, roll_defense_dice, with_rerolls
+from rulesengine.legion.defense_dice import blocks_at_most, convert_defense_surges, roll_defense_dice, surges_apart, with_rerolls
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
 from rulesengine.legion.keywords import (
     aim_tokens,
@@ -179,13 +179,17 @@ def attack_modifications(ctx: PoolContext, s: PoolState) -> AttackModifications:
 
 
 def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 6: Ion X flips shield tokens first; the attacker's Ram X and Impact X (with Weak
-    Point's), then the defender's Armor, Backup and shield tokens (guardians follow)."""
+    """Step 6: Ion X flips shield tokens first; the attacker's Ram X, Impact X (with Weak
+    Point's) and Lethal X's aim tokens, then the defender's Armor, Backup and shield tokens
+    (guardians follow)."""
     m = attack_modifications(ctx, s)
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
     blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
-    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion))
+    usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
+    gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
+    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion),
+                      pierce=s.pierce + gained, pierce_gained=gained, aims_left=s.aims_left - gained)
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -224,20 +228,28 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
     fast = ctx.pool.weapons.high_velocity
     # From here on only the number of results matters, not which are crits: merge them.
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
+    # Blocks beyond the results and the Pierce left change nothing later: count them up to
+    # that (not while a trace shows them, nor when a later pool counts the surge tokens spent).
+    cap = None if ctx.pool.faces.given or ctx.counts_spending else max(0, s.crits + s.hits + s.pierce - added)
     if deflect.reflects_surges(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast):
         # Count every surge (chart none, a token for each), then each is a block and a wound.
         rolled = with_rerolls(defender.defense, dice, "none", dice, rerolls, faces)
+        if cap is not None:
+            rolled = surges_apart(defender.defense, dice, rerolls, cap)
         return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added,
                                                      attacker_wounds=deflect.attacker_wounds(r[1], defender, ctx.attack.ruleset)))
     chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast, ctx.attack.melee)
-    rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
+    if cap is None:
+        rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
+    else:
+        rolled = blocks_at_most(defender.defense, dice, chart, defender.surge_tokens, rerolls, cap)
     return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
 
 
 def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
     """(dice the defender rolls in step 7a, blocks added without a roll)."""
     defender, attack = ctx.pool.defender, ctx.attack
-    pierce = pool_pierce(ctx.pool.weapons, attack.attacker, defender, attack.melee)
+    pierce = pool_pierce(ctx.pool.weapons, attack.attacker, defender, attack.melee) + s.pierce_gained
     extra = impervious.extra_defense_dice(defender, pierce, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent)
     dice = s.crits + s.hits + extra + danger_sense.extra_defense_dice(defender)
     if not low_profile.in_cover_pool(attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice):
@@ -253,14 +265,12 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
 
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
-    """Step 8: the attacker's Pierce (with Lethal X's aim tokens) cancels blocks, unless the
-    defender is immune to it."""
+    """Step 8: the attacker's Pierce (with what Lethal X gave in step 6) cancels blocks,
+    unless the defender is immune to it."""
     if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent):
         return s
-    spent = lethal.tokens_spent(ctx.attack.attacker, s.defense_blocks, s.pierce, s.aims_left)
-    pierce = s.pierce + spent
-    cancelled = blocks_cancelled(s.defense_blocks, pierce)
-    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=pierce - cancelled, aims_left=s.aims_left - spent)
+    cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
+    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
 
 
 def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:

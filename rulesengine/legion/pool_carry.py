@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from rulesengine.legion.model import AttackPool, Defender
+from rulesengine.legion.keywords import shien
+from rulesengine.legion.keywords.suppressive import tokens_gained
+from rulesengine.legion.model import Attack, AttackPool, Defender
 from rulesengine.legion.state import PoolState
 
 
@@ -42,19 +44,21 @@ def marked(defender: Defender, marks: Marks) -> Defender:
                    suppression=defender.suppression + marks.suppression, observe=defender.observe - marks.observations)
 
 
-def suppression_gained(pool: AttackPool, suppressed: bool) -> int:
-    """Step 10: one token for a ranged pool that produced a hit, one more for Suppressive."""
-    return int(suppressed) + (1 if pool.weapons.suppressive and not pool.defender.vehicle else 0)
+def suppression_gained(attack: Attack, pool: AttackPool, suppressed: bool) -> int:
+    """Step 10: one token for a ranged pool that produced a hit, one more for Suppressive
+    (neither for an unwounded defender whose Shien Mastery acts)."""
+    quiet = shien.applies(pool.defender, attack.attacker, attack.ranged, attack.ruleset, pool.weapons.high_velocity)
+    return tokens_gained(suppressed, pool.weapons, pool.defender, quiet)
 
 
-def after_pool(rest: Carry, m: Marks, d: int, pool: AttackPool, s: PoolState) -> Carry:
+def after_pool(attack: Attack, rest: Carry, m: Marks, d: int, pool: AttackPool, s: PoolState) -> Carry:
     """The carried state after pool `s` ended: `rest` holds the defender's wounds and the
     observation tokens spent on it so far, `m` the other tokens it had spent and the
     suppression it had gained."""
     dodge, shields, surges, observations = s.defender_spent
     before = rest.defenders[d]
     marks = Marks(before.wounds + s.wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
-                  m.suppression + suppression_gained(pool, s.suppressed), before.observations + observations)
+                  m.suppression + suppression_gained(attack, pool, s.suppressed), before.observations + observations)
     return Carry(s.aims_left, s.surge_tokens_left, set_marks(rest.defenders, d, marks), rest.attacker_wounds + s.attacker_wounds)
 
 

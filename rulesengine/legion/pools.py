@@ -121,10 +121,10 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
                 for (aims, tokens, tag), q in outcome.tokens.items():
                     c = rests[tag]._replace(aims=aims, surge_tokens=tokens)
                     after[c] = after.get(c, Fraction(0)) + total * q
-                finished[d] = outcome.states.map(lambda s: after_pool(Carry(0, 0, (Marks(),) * count), marks, d, pool, s).defenders[d])
+                finished[d] = outcome.states.map(lambda s: after_pool(attack, Carry(0, 0, (Marks(),) * count), marks, d, pool, s).defenders[d])
                 continue
             for s, q in outcome.states.items():
-                c = after_pool(rests[s.tag], marks, d, pool, s)
+                c = after_pool(attack, rests[s.tag], marks, d, pool, s)
                 after[c] = after.get(c, Fraction(0)) + total * q
         results.append(_pool_result(pool, parts))
         carry = Distribution(after)

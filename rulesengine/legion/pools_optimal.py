@@ -36,7 +36,7 @@ class ValueToGo:
         """What pool `index` carries on from its final state `s` (as `pools.resolve_pools`)."""
         pool = self.attack.pools[index]
         d = pool.defender_number - 1
-        c = after_pool(rest, marks, d, pool, s)
+        c = after_pool(self.attack, rest, marks, d, pool, s)
         if self.last[pool.defender_number] == index:
             c = c._replace(defenders=set_marks(c.defenders, d, Marks()))
         return c

@@ -16,6 +16,8 @@ class PoolState(NamedTuple):
     hits: int = 0
     produced_hit: bool = False
     pierce: int = 0
+    pierce_gained: int = 0
+    """Pierce Lethal X gave the pool in step 6 (Impervious counts it with the weapons')."""
     results: int = 0
     """Hits and crits the defender rolls against (from step 7a on)."""
     guardian_wounds: tuple[int, ...] = ()

@@ -1,5 +1,5 @@
 """Aim tokens left after the rerolls (step 4b), for the keywords that spend them later in
-the same attack: Marksman (after surges are converted) and Lethal X (step 8). The aim
+the same attack: Marksman (after surges are converted) and Lethal X (step 6). The aim
 policy rerolls first; these keywords get the tokens it did not need."""
 
 from __future__ import annotations

@@ -329,6 +329,9 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                     blanks2, crits2 = blanks2 - 1, crits2 + 1
                 elif hits2:
                     hits2, crits2 = hits2 - 1, crits2 + 1
+            # Lethal X, the attacker's part of step 6: every token it may, when a hit or crit is
+            # left and Pierce can be used against the defender.
+            lethal = min(c["lethal"], left) if crits2 + hits2 and pierce_works(c, dodged) else 0
             if c["armor"] or c["armor_x"]:
                 impact = min(hits2, c["impact"] + c["weak_point"])
                 crits2, hits2 = crits2 + impact, hits2 - impact
@@ -341,10 +344,10 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                     crits2, shields_used = crits2 - 1, shields_used + 1
                 elif hits2:
                     hits2, shields_used = hits2 - 1, shields_used + 1
-            start = (crits2, hits2, pool_pierce(c), (0,) * len(guardians))
+            start = (crits2, hits2, pool_pierce(c) + lethal, (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
                 impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
-                n = cr + hi + (pool_pierce(c) if impervious else 0)
+                n = cr + hi + (pool_pierce(c) + lethal if impervious else 0)
                 n += min(c["suppression"], c["danger_sense"])
                 # Low Profile in the notes' rules: with cover, one defense die is a block.
                 swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
@@ -357,17 +360,17 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
                 for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
                     blocks += 1 if swapped else 0
-                    aims_left = left
+                    aims_left = left - lethal
                     if pierce_works(c, dodged):
-                        lethal = max(0, min(c["lethal"], aims_left, blocks - pierce))
-                        aims_left -= lethal
-                        blocks -= min(blocks, pierce + lethal)
+                        blocks -= min(blocks, pierce)
                     wounds = max(0, cr + hi - blocks)
                     if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
                         reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
                     shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
                     suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
-                    tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] else 0)
+                    # Shien Mastery: an unwounded defender gains no token in step 10, Suppressive's included.
+                    shien_acts = c["shien_mastery"] and deflect_works(c) and ranged
+                    tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (shien_acts and wounds == 0) else 0)
                     reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
                     key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
                     spending = (dodge_used, shields_used, surge_tokens_used, observed)

@@ -106,7 +106,7 @@ def test_observation_tokens_spent_by_pool_1_are_gone_for_pool_2() -> None:
     ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
     ({"red": 1, "pool": ["red=1", "red=1 defender=2"], "defender": ["dodge=1"]}, "--pool", "at most 2 pools and 12 attack dice"),
     ({"red": 6, "pool": ["red=7"]}, "--pool", "when a defender is attacked by more than one pool"),
-    ({"red": 4, "aim": 2, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=4"], "dodge": 3}, "--aim-policy",
+    ({"red": 6, "aim": 2, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=6"], "dodge": 3}, "--aim-policy",
      "optimal: too costly for these pools"),
 ])
 def test_bad_words_are_refused_naming_the_input(values: dict[str, Any], flag: str, words: str) -> None:

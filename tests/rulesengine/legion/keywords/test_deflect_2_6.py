@@ -43,6 +43,19 @@ def test_shien_mastery_and_suppression(faces: str, shien: bool, suppression: str
     assert run(values)["suppression"] == suppression
 
 
+@pytest.mark.parametrize(("faces", "shien", "tokens"), [
+    ("surge,surge", True, {"0": "1"}),    # unwounded: Suppressive's token withheld with the other
+    ("surge,surge", False, {"2": "1"}),
+    ("surge,blank", True, {"2": "1"}),    # wounded: both tokens
+])
+def test_shien_mastery_and_suppressive(faces: str, shien: bool, tokens: dict[str, str]) -> None:
+    """Suppressive's token comes in step 10 with the ordinary one (Assign Suppression Token to
+    Defender), which Shien Mastery withholds from an unwounded unit; both peers that model
+    Shien Mastery drop it too."""
+    values = {**NOW, **TWO_HITS, "deflect": True, "shien_mastery": shien, "defense_faces": faces, "suppressive": True}
+    assert run(values)["suppression_tokens"] == tokens
+
+
 @pytest.mark.parametrize(("values", "expected"), [
     # One hit, a white die rerolled once if it fails: (5/6)^2, no dodge token needed since 2.6.
     ({**NOW, "red": 1, "attack_faces": "hit", "soresu": True}, "25/36"),
