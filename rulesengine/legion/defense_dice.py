@@ -147,10 +147,11 @@ def _each_rerolled(colour: str, dice: int, chart: str, surges_count: bool) -> di
     once: dict[Roll, int] = {}
     for face, n in die.faces:
         v = face_vector(face, chart)
-        kept = v[0] or (v[1] and surges_count)
-        for w, m in ((v, n * die.sides),) if kept else ((face_vector(f, chart), n * k) for f, k in die.faces):
-            u = w if surges_count else (w[0], 0)
-            once[u] = once.get(u, 0) + m
+        kept = bool(v[0] or (v[1] and surges_count))
+        outcomes = [(v, n * die.sides)] if kept else [(face_vector(f, chart), n * k) for f, k in die.faces]
+        for rolled, ways in outcomes:
+            counted = rolled if surges_count else (rolled[0], 0)
+            once[counted] = once.get(counted, 0) + ways
     out: dict[Roll, int] = {}
     for (b, s), w in _each_rerolled(colour, dice - 1, chart, surges_count).items():
         for (db, ds), n in once.items():
