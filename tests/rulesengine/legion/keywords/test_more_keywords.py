@@ -21,6 +21,11 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
     ("deflect, melee, notes", {**DEFLECT, "melee": True}, "2/3", "0"),
     ("deflect, melee, 2.6", {**DEFLECT, "melee": True, "ruleset": "2.6"}, "5/6", "0"),
     ("immune: deflect", {**DEFLECT, "immune_deflect": True}, "5/6", "0"),
+    # The notes' rules (the first rules reference: a dodge token, then surge: block, and a ranged
+    # attacker suffers a wound per surge), as a forum thread of the time worked it: four hits, the
+    # dodge token cancels one, three red dice show surge, surge, blank.
+    ("deflect, notes, four hits", {"red": 4, "attack_faces": "hit,hit,hit,hit", "dodge": 1, "deflect": True, "defense": "red",
+                                   "defense_faces": "surge,surge,blank"}, "1", "2"),
     # Uncanny Luck 1: a failed white die is rolled again: P(block) = 1/6 + 5/6 * 1/6 = 11/36.
     ("uncanny luck", ONE_HIT, "5/6", "0"),
     ("uncanny luck 1", {**ONE_HIT, "uncanny_luck": 1}, "25/36", "0"),
