@@ -53,6 +53,9 @@ class Option:
     dice_from: tuple[str, ...] = ()
     """For a list of faces: the count inputs whose dice it lists, in this order (red, then
     black, then white); when one count changes, the page keeps every other die's face."""
+    aliases: tuple[str, ...] = ()
+    """More command-line flags for the same input (a keyword's full name in kebab case when
+    the flag is shorter: `--soresu-mastery` for `--soresu`)."""
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -154,7 +157,7 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, prog: str, options: Sequence[Option]) -> None:
         super().__init__(prog=prog)
-        self._by_flag = {o.flag: o for o in options}
+        self._by_flag = {flag: o for o in options for flag in (o.flag, *o.aliases)}
 
     def error(self, message: str) -> NoReturn:
         flag = message.removeprefix("argument ").split(":", 1)[0].split("/")[0].strip()
@@ -171,12 +174,13 @@ def argument_parser(prog: str, options: Sequence[Option]) -> argparse.ArgumentPa
     the JSON entry point refuse the same inputs with the same words."""
     parser = _Parser(prog, options)
     for option in options:
+        flags = (option.flag, *option.aliases)
         if option.kind == "bool":
-            parser.add_argument(option.flag, dest=option.name, action="store_true", default=None, help=option.help or option.label)
+            parser.add_argument(*flags, dest=option.name, action="store_true", default=None, help=option.help or option.label)
         elif option.repeatable:
-            parser.add_argument(option.flag, dest=option.name, action="append", default=None, help=option.help or option.label)
+            parser.add_argument(*flags, dest=option.name, action="append", default=None, help=option.help or option.label)
         else:
-            parser.add_argument(option.flag, dest=option.name, default=None, help=f"{option.label}: {option.allowed()}")
+            parser.add_argument(*flags, dest=option.name, default=None, help=f"{option.label}: {option.allowed()}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

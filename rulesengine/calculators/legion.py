@@ -6,6 +6,8 @@ value that changes the answer) while staying quick to compute in the browser.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rulesengine.calculators.registry import Calculator, Preset
 
 ATTACK_FIELDS = ("red", "black", "white", "surge", "defense", "defense_surge", "ruleset")
@@ -109,6 +111,23 @@ VEHICLE_LABELS = {
 }
 
 
+def _rulesets_taking(values: Mapping[str, object]) -> tuple[str, ...]:
+    """The rulesets under which the attack calculator takes these inputs: a keyword of one
+    ruleset only is refused, naming the other, before anything is computed."""
+    from rulesengine.errors import InputError
+    from rulesengine.legion import api
+    from rulesengine.legion.model import RULESETS
+
+    taking = []
+    for ruleset in RULESETS:
+        try:
+            api.attack_from({**values, "ruleset": ruleset})
+        except InputError:
+            continue
+        taking.append(ruleset)
+    return tuple(taking)
+
+
 def legion_calculators() -> tuple[Calculator, ...]:
     from rulesengine.legion import api
 
@@ -123,6 +142,7 @@ def legion_calculators() -> tuple[Calculator, ...]:
         pages=ATTACK_PAGES,
         labels=ATTACK_LABELS,
         quiet=("attacker",),
+        rulesets=_rulesets_taking,
     )
     vehicle = Calculator(
         name="legion-vehicle-damage",

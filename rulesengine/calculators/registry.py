@@ -60,6 +60,9 @@ class Calculator:
     """Result parts (path prefixes) shown only when something in them is not zero."""
     probes: Mapping[str, Probe] = field(default_factory=_frozen)
     """Derived facts an example block may expect (e.g. `hits-on`), computed with `run`."""
+    rulesets: Callable[[Mapping[str, object]], tuple[str, ...]] | None = None
+    """The rulesets whose rules take these inputs (a keyword's preset: where the keyword
+    exists); None for a calculator of one ruleset."""
 
     def describe(self) -> dict[str, object]:
         """JSON-ready description: what the browser or a test needs to build the form."""
@@ -166,3 +169,14 @@ def for_page(src_path: str, game: str | None, keyword: str | None) -> tuple[Calc
         if src_path in calc.pages:
             return calc, calc.pages[src_path]
     return None
+
+
+def keyword_flags(calc: Calculator, keyword: str, preset: Preset) -> tuple[str, ...]:
+    """The command-line flags that set a keyword: its own inputs' (aliases too), else the
+    first input its preset shows."""
+    tagged = _tagged(calc, keyword_key(keyword))
+    if tagged:
+        return tuple(flag for o in tagged for flag in (o.flag, *o.aliases))
+    by_name = {o.name: o for o in calc.options}
+    first = next((by_name[n] for n in preset.featured if n in by_name), None)
+    return () if first is None else (first.flag, *first.aliases)

@@ -60,8 +60,9 @@ def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: i
     return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords)
 
 
-def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywords: tuple[str, ...] = ()) -> Option:
-    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords)
+def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywords: tuple[str, ...] = (),
+          aliases: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords, aliases=aliases)
 
 
 def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "", *, group: str = "other",
@@ -88,7 +89,7 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Immune Deflect",)),
     _bool("duelist", "Duelist", "melee: an aim token spent gives Pierce 1", group="attacker", keywords=("Duelist",)),
     _bool("makashi", "Makashi Mastery", "melee: Pierce 1 less, and the defender loses Immune: Pierce and Impervious",
-          group="attacker", keywords=("Makashi Mastery",)),
+          group="attacker", keywords=("Makashi Mastery",), aliases=("--makashi-mastery",)),
     _bool("jedi_hunter", "Jedi Hunter", "against a unit with a Force upgrade icon: surge: crit", group="attacker",
           keywords=("Jedi Hunter",)),
     _bool("hold_the_line", "Hold the Line", "melee: surge: hit", group="attacker", keywords=("Hold the Line",)),
@@ -151,7 +152,7 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Deflect",)),
     _int("uncanny_luck", "Uncanny Luck X", 10, "reroll up to X defense dice", group="defender", keywords=("Uncanny Luck X",)),
     _bool("soresu", "Soresu Mastery", "ranged: reroll the defense dice (notes: after a dodge token)", group="defender",
-          keywords=("Soresu Mastery",)),
+          keywords=("Soresu Mastery",), aliases=("--soresu-mastery",)),
     _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",)),
     _bool("defender_duelist", "Defender has Duelist", "melee, after a dodge token: Immune: Pierce", group="defender",
           keywords=("Duelist",)),
@@ -164,7 +165,7 @@ OPTIONS: tuple[Option, ...] = (
     _bool("shien_mastery", "Shien Mastery", "ruleset 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
           "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",)),
     _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
-          keywords=("Djem So Mastery",)),
+          keywords=("Djem So Mastery",), aliases=("--djem-so-mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),

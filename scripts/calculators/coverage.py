@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from rulesengine.calculators.registry import calculators, changes_no_die, for_keyword, keyword_key, why_no_calculator
+from rulesengine.calculators.registry import calculators, changes_no_die, for_keyword, keyword_flags, keyword_key, why_no_calculator
 from scripts.vault.escaping import escape_text
 from scripts.vault.extension import PageContext
 
@@ -35,16 +35,16 @@ def coverage_markdown(pages: Sequence[PageContext], blocks: Sequence[BlockRecord
         "# Coverage",
         "",
         "Every keyword of the vault: whether the rules engine implements it, the calculator",
-        "its page carries, and the example blocks in the notes that the build runs through",
-        "the engine. A block whose expectation fails stops the build, so on a published site",
-        "every listed block passes.",
+        "its page carries, the command-line flag that sets it, the rulesets in which it exists,",
+        "and the example blocks in the notes that the build runs through the engine. A block",
+        "whose expectation fails stops the build, so on a published site every listed block passes.",
         "",
     ]
     keyword_pages = sorted((p for p in pages if p.keyword), key=lambda p: (p.game or "", p.keyword or ""))
     for game, title in GAMES.items():
         rows = [p for p in keyword_pages if p.game == game]
         if rows:
-            lines += [f"## {title}", "", "| Keyword | Engine | Calculator | Example blocks |", "|---|---|---|---|"]
+            lines += [f"## {title}", "", "| Keyword | Engine | Calculator | Flag | Rulesets | Example blocks |", "|---|---|---|---|---|---|"]
             lines += [_keyword_row(p, blocks) for p in rows]
             lines.append("")
     lines += _other_pages(pages)
@@ -54,13 +54,16 @@ def coverage_markdown(pages: Sequence[PageContext], blocks: Sequence[BlockRecord
 
 def _keyword_row(page: PageContext, blocks: Sequence[BlockRecord]) -> str:
     found = for_keyword(page.game, page.keyword)
+    flags = rulesets = "none"
     if found is not None:
         engine, calc = "implemented" + (" (changes no die)" if changes_no_die(page.game, page.keyword) else ""), f"`{found[0].name}`"
+        flags = ", ".join(f"`{f}`" for f in keyword_flags(found[0], page.keyword or "", found[1])) or "none"
+        rulesets = ", ".join(found[0].rulesets(found[1].values)) if found[0].rulesets else "the game's one"
     else:
         engine, calc = _why_not(page.game, page.keyword or ""), "none"
     own = [b for b in blocks if _checks(b, page)]
     shown = "<br>".join(_block_cell(b) for b in own) or "none"
-    return f"| {_link(page.title, page.src_path)} | {engine} | {calc} | {shown} |"
+    return f"| {_link(page.title, page.src_path)} | {engine} | {calc} | {flags} | {rulesets} | {shown} |"
 
 
 def _checks(block: BlockRecord, page: PageContext) -> bool:
