@@ -85,7 +85,7 @@ OPTIONS: tuple[Option, ...] = (
     _int("surge_tokens", "Surge tokens", 10, group="tokens"),
     _int("critical", "Critical X", 10, group="attacker"),
     _int("aim", "Aim tokens", 5, group="tokens"),
-    _bool("immune_deflect", "Immune: Deflect", "the defender's Deflect does nothing against this attacker", group="attacker",
+    _bool("immune_deflect", "Immune: Deflect", "the defender's Deflect sends no wound back (notes: it does nothing at all)", group="attacker",
           keywords=("Immune Deflect",)),
     _bool("duelist", "Duelist", "melee: an aim token spent gives Pierce 1", group="attacker", keywords=("Duelist",)),
     _bool("makashi", "Makashi Mastery", "melee: Pierce 1 less, and the defender loses Immune: Pierce and Impervious",

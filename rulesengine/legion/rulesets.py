@@ -50,6 +50,8 @@ RULES: tuple[Rule, ...] = (
     Rule("Deflect", "after a dodge token: surge: block (melee too); a ranged attacker suffers 1 wound per defense surge",
          "ranged attacks only, no dodge token needed, none if every weapon has High Velocity: surge: block, and the attacker "
          "suffers 1 wound if the defense roll shows a surge"),
+    Rule("Immune: Deflect", "the defender's Deflect does nothing against the attacker",
+         "the attacker suffers no wound from Deflect; the defender's surges are still blocks"),
     Rule("Shien Mastery", "", "with Deflect: 1 wound on the attacker per defense surge; no suppression token when the defender "
          "suffers no wound"),
     Rule("Soresu Mastery", "ranged, after a dodge token: reroll the defense dice", "ranged: reroll the defense dice, no dodge token needed"),

@@ -1,5 +1,7 @@
-"""Deflect (unit keyword, step 7), under each ruleset. An attacker with Immune: Deflect is
-never answered by Deflect, in either.
+"""Deflect (unit keyword, step 7), under each ruleset. Against an attacker with Immune:
+Deflect: under `notes` Deflect does nothing at all (the reading kept from before); under
+`2.6` the attacker suffers no wound from it, and the surges are blocks all the same (the
+current rules text says only that such an attacker cannot suffer wounds from Deflect).
 
 Ruleset `notes` (the reading kept from before, not confirmed by a source we could read): a
 defender that spent at least one dodge token gains "surge: block" (melee too), and against
@@ -22,9 +24,9 @@ def needs_dodge(ruleset: str) -> bool:
 
 def works(defender: Defender, attacker: Attacker, ranged: bool, ruleset: str, high_velocity: bool = False) -> bool:
     """Deflect can act in this attack (under `notes`, once a dodge token is spent)."""
-    if not defender.deflect or attacker.immune_deflect:
+    if not defender.deflect:
         return False
-    return True if ruleset == "notes" else ranged and not high_velocity
+    return not attacker.immune_deflect if ruleset == "notes" else ranged and not high_velocity
 
 
 def active(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bool, ruleset: str,
@@ -36,7 +38,7 @@ def active(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bo
 def reflects_surges(defender: Defender, attacker: Attacker, dodge_spent: bool, ranged: bool, ruleset: str,
                     high_velocity: bool = False) -> bool:
     """Defense surges rolled wound the attacker (how many: `attacker_wounds`)."""
-    return ranged and active(defender, attacker, dodge_spent, ranged, ruleset, high_velocity)
+    return ranged and not attacker.immune_deflect and active(defender, attacker, dodge_spent, ranged, ruleset, high_velocity)
 
 
 def attacker_wounds(surges: int, defender: Defender, ruleset: str) -> int:

@@ -197,7 +197,7 @@ def is_ranged(c: Mapping[str, Any]) -> bool:
 def deflect_works(c: Mapping[str, Any]) -> bool:
     if c["ruleset"] == "notes":
         return c["deflect"] and not c["immune_deflect"]
-    return c["deflect"] and not c["immune_deflect"] and is_ranged(c) and not c["high_velocity"]
+    return c["deflect"] and is_ranged(c) and not c["high_velocity"]  # 2.6: Immune: Deflect only stops the wounds
 
 
 def makashi_used(c: Mapping[str, Any]) -> bool:
@@ -353,7 +353,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
                 n -= 1 if swapped else 0
                 token_ok = dodged or c["ruleset"] != "notes"
-                deflecting = deflect_works(c) and token_ok and ranged
+                deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
                 gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
                 chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
                 rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]

@@ -21,6 +21,8 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
     ("deflect, melee, notes", {**DEFLECT, "melee": True}, "2/3", "0"),
     ("deflect, melee, 2.6", {**DEFLECT, "melee": True, "ruleset": "2.6"}, "5/6", "0"),
     ("immune: deflect", {**DEFLECT, "immune_deflect": True}, "5/6", "0"),
+    # 2.6: Immune: Deflect only keeps the wounds off the attacker (the current text); the surge still blocks.
+    ("immune: deflect, 2.6", {**DEFLECT, "immune_deflect": True, "ruleset": "2.6"}, "2/3", "0"),
     # The notes' rules (the first rules reference: a dodge token, then surge: block, and a ranged
     # attacker suffers a wound per surge), as a forum thread of the time worked it: four hits, the
     # dodge token cancels one, three red dice show surge, surge, blank.
