@@ -55,7 +55,7 @@ class Packing:
         return out if out else None
 
     def spend_aims(self, weights: dict[PoolState, int], step: Callable[[PoolState], PoolState]) -> dict[PoolState, int] | None:
-        """A step that reads and spends the aim tokens left (Lethal X in step 8), applied
+        """A step that reads and spends the aim tokens left (Lethal X in step 6), applied
         slot by slot: each slot's weight moves to the state and slot the step gives."""
         index = {slot: i for i, slot in enumerate(self.slots)}
         top = self.bits * len(self.slots)

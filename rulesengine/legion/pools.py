@@ -62,7 +62,7 @@ def runs_bound(attack: Attack, index: int) -> int:
 def tokens_apart(attack: Attack, index: int) -> bool:
     """Whether pool `index`'s dice, after step 4, are independent of what it carries on: its
     defender meets no other pool (nothing of it carries), Lethal X reads no aim token left
-    in step 8, and no wound goes back to the attacker (Deflect, Djem So Mastery add up over
+    in step 6, and no wound goes back to the attacker (Deflect, Djem So Mastery add up over
     pools). Then the tokens the roll leaves are split off and its dice's states merge."""
     pool = attack.pools[index]
     alone = sum(p.defender_number == pool.defender_number for p in attack.pools) == 1

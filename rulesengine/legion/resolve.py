@@ -195,7 +195,13 @@ HEADROOMS = (512, 4096)
 def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...]] | None:
     """Steps 5 to 10 over packed weights (`packed_tokens`); None if a slot overflowed."""
     for step in attack_dice_steps(ctx):
-        weights = _advance(step, ctx, weights)
+        if step.id == "6" and ctx.attack.attacker.lethal:
+            spent = packing.spend_aims(weights, lambda s: _as_state(step.apply(ctx, s)))
+            if spent is None:
+                return None
+            weights = spent
+        else:
+            weights = _advance(step, ctx, weights)
     settled = Distribution({s: packing.total(w) for s, w in weights.items()})
     guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
     merged: Weights = {}
@@ -204,13 +210,7 @@ def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple
         merged[t] = merged.get(t, 0) + w
     weights = merged
     for step in defense_dice_steps(ctx):
-        if step.id == "8" and ctx.attack.attacker.lethal:
-            spent = packing.spend_aims(weights, lambda s: _as_state(step.apply(ctx, s)))
-            if spent is None:
-                return None
-            weights = spent
-        else:
-            weights = _advance(step, ctx, weights)
+        weights = _advance(step, ctx, weights)
     final = packing.unpack(weights)
     return None if final is None else (final, guardians)
 

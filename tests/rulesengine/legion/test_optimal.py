@@ -3,6 +3,7 @@ with the brute-force oracle valuing every final roll; and the properties it must
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
