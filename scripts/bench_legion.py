@@ -200,7 +200,7 @@ def _allowed(values: dict[str, Any]) -> bool:
     return True
 
 
-OPTIMAL_POOLS = ((6, 4, 2), (4, 4, 4), (3, 3, 3), (9, 9, 0), (8, 8, 0), (12, 0, 0), (20, 0, 0), (30, 0, 0), (0, 0, 30), (7, 7, 0))
+OPTIMAL_DICE = ((6, 4, 2), (4, 4, 4), (3, 3, 3), (9, 9, 0), (8, 8, 0), (12, 0, 0), (20, 0, 0), (30, 0, 0), (0, 0, 30), (7, 7, 0))
 OPTIMAL_TOKENS = ((2, 0, 0), (1, 0, 0), (3, 0, 0), (5, 0, 0), (2, 1, 0), (5, 3, 0), (1, 0, 3), (2, 0, 2))
 """(aim tokens, Precise X, observation tokens) for `optimal`."""
 
@@ -209,7 +209,7 @@ def optimal_candidates() -> list[dict[str, Any]]:
     """aim=optimal: the issue's 12-dice pool, then pools and tokens around the declared
     bound (the ones above it count as refused), against the first heavy defender."""
     out: list[dict[str, Any]] = [{**POOL_12, "aim_policy": "optimal"}]
-    for (red, black, white), (aim, precise, observe), surge in itertools.product(OPTIMAL_POOLS, OPTIMAL_TOKENS, ("hit", "none")):
+    for (red, black, white), (aim, precise, observe), surge in itertools.product(OPTIMAL_DICE, OPTIMAL_TOKENS, ("hit", "none")):
         extra = {"critical": 1, "surge_tokens": 1} if surge == "none" else {}
         out.append({**POOL_12, "red": red, "black": black, "white": white, "aim": aim, "precise": precise, "observe": observe,
                     "surge": surge, **extra, "aim_policy": "optimal"})
