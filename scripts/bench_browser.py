@@ -22,8 +22,10 @@ scripts/publish.py does, and served from somewhere else: another port, under /pu
 (--same-address serves it where it was built for). Bytes are counted as sent (compressed
 when the browser accepts it) and as the files are on disk.
 
-Every run also aborts and counts requests to other hosts, as the tests do (Playwright's
-routing turns the HTTP cache off, which a cold-cache measurement wants anyway).
+Every run also counts requests to other hosts. It watches them rather than routing them
+as the tests do: a route turns the browser's HTTP cache off, and then the service worker,
+keeping what the page fetched before it took control, downloads every file a second time
+(a real first visit does not; each run's new context starts with an empty cache anyway).
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5] [--same-address] [--no-snapshot]
 """
@@ -138,7 +140,7 @@ def pierce_values(page: Any, count: int) -> list[int]:
 def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, list[tuple[str, int]]]:
     """Open Guardian X, touch nothing, wait until the network is idle: bytes sent, of
     which Pyodide's, and the largest responses."""
-    visit = open_visit(browser)
+    visit = open_visit(browser, intercept=False)
     try:
         start = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
@@ -151,7 +153,7 @@ def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, li
 
 def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
     before_total, before_pyodide, largest = bytes_before_interaction(browser, server)
-    visit = open_visit(browser, EARLY_CHANGE)
+    visit = open_visit(browser, EARLY_CHANGE, intercept=False)
     page = visit.page
     try:
         # A reader who changes an input as soon as the page is there: navigation -> result.
@@ -224,7 +226,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
 def idle_run(browser: Any, server: Server) -> dict[str, Any]:
     """With warm="idle": Python starts when the browser is idle, before any interaction;
     time from navigation until it is ready, then the first change's latency."""
-    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};")
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};", intercept=False)
     page = visit.page
     try:
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")

@@ -151,9 +151,13 @@ class Visit:
         return [url for url in self.workers if urlsplit(url).path.endswith("/assets/calculators/worker.mjs")]
 
 
-def open_visit(browser: Any, init_script: str = "") -> Visit:
+def open_visit(browser: Any, init_script: str = "", intercept: bool = True) -> Visit:
     """A new context and tab; every request to a host other than loopback is aborted and
-    recorded (the context's route also sees the workers' requests)."""
+    recorded (the context's route also sees the workers' requests).
+
+    A route turns the browser's HTTP cache off, so a file the page fetched and the service
+    worker then keeps is downloaded twice. `intercept=False` (the benchmark's byte counts)
+    only records other hosts' requests from the context's request events instead."""
     context = browser.new_context()
     if init_script:
         context.add_init_script(init_script)
@@ -171,7 +175,14 @@ def open_visit(browser: Any, init_script: str = "") -> Visit:
         if message.type == "error":
             visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
 
-    context.route("**/*", only_loopback)
+    def record_foreign(request: Any) -> None:
+        if urlsplit(request.url).hostname not in LOOPBACK:
+            visit.foreign.append(request.url)
+
+    if intercept:
+        context.route("**/*", only_loopback)
+    else:
+        context.on("request", record_foreign)
     context.on("console", on_console)  # the page and its workers
     page.on("pageerror", lambda error: visit.errors.append(f"uncaught: {error}"))
     page.on("worker", lambda worker: visit.workers.append(worker.url))
