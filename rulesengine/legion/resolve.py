@@ -31,6 +31,7 @@ from rulesengine.legion.model import Attack
 from rulesengine.legion.packed_tokens import Packing, pack
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
+from rulesengine.legion.valuation import FinalValue, Valuation
 
 T = TypeVar("T")
 
@@ -271,30 +272,27 @@ def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,
     w = ctx.pool.weapons
     count = keep_tokens or left_for_later(ctx.attack.attacker)
     budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations, ctx.counts_spending)
+    valuation = Valuation(ctx, _final_value(ctx.attack.policies.target, later))
     values: dict[PoolState, Fraction] = {}
 
     def value(r: AttackResults) -> Fraction:
         s = start(r)
         if s not in values:
-            values[s] = _value(ctx, s, ctx.attack.policies.target, later)
+            values[s] = Fraction(valuation.value(s))
         return values[s]
 
     return roll_optimally((w.red, w.black, w.white), attack_conversion(ctx, surge_tokens), budgets, value)
 
 
-def _value(ctx: PoolContext, s: PoolState, target: int, later: Later = None) -> Fraction:
-    """The defender's expected wounds after steps 5 to 10 from `s`, or with a target k the
-    chance of at least k wounds; with `later`, plus what the pools still to roll make of
-    each final state (expected wounds over every defender)."""
-    weights: Weights = {s: 1}
-    for step in attack_dice_steps(ctx) + defense_dice_steps(ctx):
-        weights = _advance(step, ctx, weights)
-    total = sum(weights.values())
+def _final_value(target: int, later: Later) -> FinalValue:
+    """What a final state is worth to the optimal policy: with a target k, 1 when it has at
+    least k wounds; with `later`, its wounds plus what the pools still to roll make of it
+    (expected wounds over every defender); else its wounds."""
     if target:
-        return Fraction(sum(w for t, w in weights.items() if t.wounds >= target), total)
+        return lambda t: 1 if t.wounds >= target else 0
     if later:
-        return sum((Fraction(w, total) * (t.wounds + later(t)) for t, w in weights.items()), Fraction(0))
-    return Fraction(sum(w * t.wounds for t, w in weights.items()), total)
+        return lambda t: t.wounds + later(t)
+    return lambda t: t.wounds
 
 
 def _guardian_wounds(states: Distribution[PoolState], index: int) -> Distribution[int]:

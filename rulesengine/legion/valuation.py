@@ -1,0 +1,53 @@
+"""What steps 5 to 10 make of a state after step 4, for every such state together (the
+optimal aim policy values each roll it may reroll into).
+
+Valuing each roll on its own runs steps 5 to 10 once per roll, though the rolls soon meet:
+after cover and dodge, many rolls show the same hits and crits. The value wanted is linear
+in the final states (expected wounds, the chance of at least k wounds, or wounds plus what
+the pools still to roll make of a final state), so it is computed backwards instead: a
+state's value before a step is the average, over the states the step leads to, of their
+values after it, each (step, state) computed once and shared by every roll that reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps
+from rulesengine.legion.state import PoolState
+
+FinalValue = Callable[[PoolState], Fraction | int]
+"""What one final state (after step 10) is worth."""
+
+
+class Valuation:
+    """The value of a state before step `k` of steps 5 to 10, each (k, state) computed once."""
+
+    def __init__(self, ctx: PoolContext, final: FinalValue) -> None:
+        self.ctx = ctx
+        self.final = final
+        attack_steps = attack_dice_steps(ctx)
+        self.steps: tuple[Step, ...] = attack_steps + defense_dice_steps(ctx)
+        self.guardians_done = len(attack_steps)
+        """Where the guardians' bullets are done: their wounds change no value after it."""
+        self.memo: list[dict[PoolState, Fraction | int]] = [{} for _ in range(len(self.steps) + 1)]
+
+    def value(self, s: PoolState, k: int = 0) -> Fraction | int:
+        if k == self.guardians_done and s.guardian_wounds:
+            s = s._replace(guardian_wounds=())
+        memo = self.memo[k]
+        known = memo.get(s)
+        if known is not None:
+            return known
+        if k == len(self.steps):
+            v = self.final(s)
+        else:
+            after = self.steps[k].apply(self.ctx, s)
+            if isinstance(after, Distribution):
+                v = sum((p * self.value(t, k + 1) for t, p in after.items()), Fraction(0))
+            else:
+                v = self.value(after, k + 1)
+        memo[s] = v
+        return v
