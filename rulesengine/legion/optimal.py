@@ -19,7 +19,6 @@ scaled by sides ** (dice the remaining tokens may still roll).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -36,8 +35,6 @@ _POWERS = tuple(SIDES**k for k in range(64))
 CRIT, SURGE, HIT, BLANK = range(4)
 Faces = tuple[int, int, int, int]
 """Dice showing crit, surge, hit, blank."""
-State = tuple[Faces, ...]
-"""One `Faces` per colour, red, black, white."""
 
 OPTIMAL_MAX_COST = 1_100_000
 """The declared bound on `optimal_cost`: above it `optimal` is refused before computing. It
@@ -81,39 +78,108 @@ def _rolls(colour: str, dice: int, surge_as: int) -> tuple[tuple[Faces, int], ..
     return tuple(out)
 
 
-def _colour_choices(faces: Faces, most: int) -> list[tuple[int, Faces]]:
-    """How many dice of one colour showing each face to reroll: any mix, up to `most`;
-    each as (dice rerolled, the dice of that colour left), fewest dice first."""
-    crits, surges, hits, blanks = (min(n, most) for n in faces)
-    out = [(c + s + h + b, (faces[0] - c, faces[1] - s, faces[2] - h, faces[3] - b))
-           for c in range(crits + 1) for s in range(surges + 1) for h in range(hits + 1)
-           for b in range(blanks + 1) if c + s + h + b <= most]
-    out.sort(key=lambda x: x[0])
+BITS = 5
+"""Bits per face count in a packed state: a state is one integer, the count of dice of
+colour i showing face f at bit BITS * (4 * i + f), so removing or adding dice is one
+subtraction or addition, and the face totals of all colours three additions."""
+FIELD = (1 << BITS) - 1
+COLOUR_BITS = 4 * BITS
+COLOUR_MASK = (1 << COLOUR_BITS) - 1
+CODE_BITS = 3 * BITS
+"""An average's key: the base state above CODE_BITS, the dice rerolled per colour below."""
+CODE_MASK = (1 << CODE_BITS) - 1
+SPENT_SHIFT = 3 * COLOUR_BITS
+"""A memo's key: the aim tokens spent above the state."""
+STATE_MASK = (1 << SPENT_SHIFT) - 1
+
+
+def _pack(faces: Faces, colour: int) -> int:
+    """Counts of one colour's faces, packed at that colour's place."""
+    return sum(n << (COLOUR_BITS * colour + BITS * f) for f, n in enumerate(faces))
+
+
+def _totals(state: int) -> int:
+    """Dice showing each face, all colours together (packed as colour 0)."""
+    return (state & COLOUR_MASK) + (state >> COLOUR_BITS & COLOUR_MASK) + (state >> 2 * COLOUR_BITS)
+
+
+def _faces(packed: int, colour: int = 0) -> Faces:
+    shift = COLOUR_BITS * colour
+    return (packed >> shift & FIELD, packed >> (shift + BITS) & FIELD, packed >> (shift + 2 * BITS) & FIELD,
+            packed >> (shift + 3 * BITS) & FIELD)
+
+
+def _capped(state: int, most: int) -> int:
+    """The state with each count capped at `most` (the rerolls one token allows depend on no more)."""
+    out = 0
+    for shift in range(0, SPENT_SHIFT, BITS):
+        n = state >> shift & FIELD
+        out |= (n if n < most else most) << shift
     return out
 
 
-Choice = tuple[int, State, Counts]
-"""(dice rerolled, the dice left, dice rerolled per colour)."""
+@lru_cache(maxsize=None)
+def _packed_rolls(colour: int, dice: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    return tuple((_pack(f, colour), w) for f, w in _rolls(ATTACK_COLOURS[colour], dice, surge_as))
 
 
 @lru_cache(maxsize=None)
-def _choices(state: State, most: int) -> tuple[Choice, ...]:
-    """Every reroll one token allows (any dice of any faces, up to `most`), fewest dice first."""
-    red, black, white = (_colour_choices(f, most) for f in state)
-    by_dice: list[list[Choice]] = [[] for _ in range(most + 1)]
-    for kr, br in red:
-        for kb, bb in black:
+def _landings(code: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    """Every way the dice of `code` (per colour) land, as packed states, with their weight."""
+    acc = [(0, 1)]
+    for colour in range(3):
+        k = code >> (BITS * colour) & FIELD
+        if k:
+            acc = [(a + d, w * v) for a, w in acc for d, v in _packed_rolls(colour, k, surge_as)]
+    return tuple(acc)
+
+
+@lru_cache(maxsize=None)
+def _landing_totals(code: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    """`_landings` as face totals over all colours."""
+    acc: dict[int, int] = {}
+    for d, w in _landings(code, surge_as):
+        t = _totals(d)
+        acc[t] = acc.get(t, 0) + w
+    return tuple(acc.items())
+
+
+@lru_cache(maxsize=None)
+def _colour_choices(capped: Faces, most: int, colour: int) -> tuple[tuple[int, int], ...]:
+    """How many dice of one colour showing each face to reroll: any mix, up to `most`;
+    each as (dice rerolled, the dice removed, packed), fewest dice first."""
+    crits, surges, hits, blanks = capped
+    out = [(c + s + h + b, _pack((c, s, h, b), colour))
+           for c in range(crits + 1) for s in range(surges + 1) for h in range(hits + 1)
+           for b in range(blanks + 1) if c + s + h + b <= most]
+    out.sort(key=lambda x: x[0])
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _choices(capped: int, most: int) -> tuple[tuple[int, int], ...]:
+    """Every reroll one token allows (any dice of any faces, up to `most`) from a state
+    capped at `most`, fewest dice first, as (dice rerolled, delta): the key of its average
+    is (state << CODE_BITS) - delta, that is the base (the dice left) and the dice rerolled
+    per colour."""
+    red, black, white = (_colour_choices(_faces(capped, i), most, i) for i in range(3))
+    by_dice: list[list[tuple[int, int]]] = [[] for _ in range(most + 1)]
+    for kr, rr in red:
+        for kb, rb in black:
             if kr + kb > most:
                 break
-            for kw, bw in white:
+            for kw, rw in white:
                 rolled = kr + kb + kw
                 if rolled > most:
                     break
-                by_dice[rolled].append((rolled, (br, bb, bw), (kr, kb, kw)))
+                code = kr | kb << BITS | kw << (2 * BITS)
+                by_dice[rolled].append((rolled, ((rr + rb + rw) << CODE_BITS) - code))
     return tuple(c for group in by_dice for c in group)
 
 
-_KEEP: Choice = (0, (), (0, 0, 0))
+Choice = tuple[int, int]
+"""(dice rerolled, the key of its average: the base and the dice rerolled per colour)."""
+_KEEP: Choice = (0, 0)
 """No reroll (the token is kept); `best` always finds it first among the choices."""
 
 
@@ -124,23 +190,26 @@ class Optimiser:
     each colour again. What it is worth is the average of the best values from token t + 1
     over the base plus every way those dice land; many (state, reroll) pairs share a base,
     so that average is kept per (base, dice per colour, spent). After the last token only
-    the totals of the faces matter, so there it is kept per totals."""
+    the totals of the faces matter, so there it is kept per totals. States are packed
+    integers (`BITS`)."""
 
     def __init__(self, pool: Counts, conversion: SurgeConversion, budgets: Budgets,
                  value: Callable[[AttackResults], Fraction]) -> None:
+        if sum(pool) > FIELD:
+            raise ValueError(f"optimal packs at most {FIELD} dice")
         self.pool, self.conversion, self.budgets = pool, conversion, budgets
         self.surge_as = _surge_as(conversion)
         self.value = value
         self.end_values: dict[AttackResults, Fraction] = {}
         self.scale = 1
-        self.memo: list[dict[tuple[State, int], tuple[int, Choice]]] = [{} for _ in budgets]
-        self.ends: dict[tuple[Faces, int], int] = {}
-        self.averages: list[dict[tuple[State, Counts, int], int]] = [{} for _ in budgets]
-        self.end_averages: dict[tuple[Faces, Counts, int], int] = {}
-        self.last_averages: dict[tuple[State, Counts, int], int] = {}
+        self.memo: list[dict[int, tuple[int, Choice]]] = [{} for _ in budgets]
+        self.ends: dict[int, int] = {}
+        self.averages: list[dict[int, dict[int, int]]] = [{} for _ in range(len(budgets) + 1)]
+        """Per token, per aim tokens spent: the average of each reroll's key."""
+        self.end_averages: dict[tuple[int, int], int] = {}
 
-    def results(self, state: State, spent: int) -> AttackResults:
-        return self._results(_totals(state), spent)
+    def results(self, state: int, spent: int) -> AttackResults:
+        return self._results(_faces(_totals(state)), spent)
 
     def _results(self, totals: Faces, spent: int) -> AttackResults:
         crits, surges, hits, _ = totals
@@ -154,143 +223,99 @@ class Optimiser:
         counts = {0}
         for _, counted in self.budgets:
             counts |= {n + counted for n in counts}
-        for state in self._all_states():
+        for state in self._first_rolls():
             for spent in counts:
                 r = self.results(state, spent)
                 if r not in self.end_values:
                     self.end_values[r] = self.value(r)
         self.scale = lcm(*(v.denominator for v in self.end_values.values()))
 
-    def _all_states(self) -> list[State]:
-        per_colour = [[f for f, _ in _rolls(c, n, self.surge_as)] for c, n in zip(ATTACK_COLOURS, self.pool)]
-        return [tuple(s) for s in itertools.product(*per_colour)]
+    def _first_rolls(self) -> dict[int, int]:
+        """Every way the pool can land, packed, with its weight (red first)."""
+        acc = {0: 1}
+        for colour, n in enumerate(self.pool):
+            acc = {a + d: w * v for a, w in acc.items() for d, v in _packed_rolls(colour, n, self.surge_as)}
+        return acc
 
-    def _end(self, totals: Faces, spent: int) -> int:
+    def _end(self, totals: int, spent: int) -> int:
         """A roll's value once every token is spent, scaled by `scale`."""
-        key = (totals, spent)
+        key = totals | spent << COLOUR_BITS
         end = self.ends.get(key)
         if end is None:
-            v = self.end_values[self._results(totals, spent)]
+            v = self.end_values[self._results(_faces(totals), spent)]
             end = self.ends[key] = v.numerator * (self.scale // v.denominator)
         return end
 
-    def best(self, state: State, t: int, spent: int) -> int:
+    def best(self, state: int, t: int, spent: int) -> int:
         """The best value from token t on, scaled by scale * sides ** remaining dice."""
-        key = (state, spent)
         if t == len(self.budgets):
             return self._end(_totals(state), spent)
-        known = self.memo[t].get(key)
+        memo = self.memo[t]
+        known = memo.get(state | spent << SPENT_SHIFT)
         if known is not None:
             return known[0]
         most, counted = self.budgets[t]
         after = spent + counted
         last = t + 1 == len(self.budgets)
-        known_averages = self.last_averages if last else self.averages[t + 1]
+        averages = self.averages[t + 1].setdefault(after, {})
+        shifted = state << CODE_BITS
         best_value = -1
         best_choice = _KEEP
-        for choice in _choices(state, most):
-            rolled, base, dice = choice
+        for rolled, delta in _choices(_capped(state, most), most):
             if not rolled:
-                total = self.best(state, t + 1, spent) * SIDES**most
+                total = self.best(state, t + 1, spent) * _POWERS[most]
             else:
-                # The inner loop of the whole policy: look the average up before calling.
-                average = known_averages.get((base, dice, after))
+                # The inner loop of the whole policy: look the average up before computing it.
+                key = shifted - delta
+                average = averages.get(key)
                 if average is None:
-                    average = self._end_average(base, dice, after) if last else self._average(base, dice, t + 1, after)
+                    average = averages[key] = self._end_average(key, after) if last else self._average(key, t + 1, after)
                 total = average * _POWERS[most - rolled]
             if total > best_value:
-                best_value, best_choice = total, choice
-        self.memo[t][key] = (best_value, best_choice)
+                best_value, best_choice = total, (rolled, shifted - delta)
+        memo[state | spent << SPENT_SHIFT] = (best_value, best_choice)
         return best_value
 
-    def _average(self, base: State, dice: Counts, t: int, spent: int) -> int:
-        """Sum over every way `dice` (per colour) land, added to `base`, of the best value
+    def _average(self, key: int, t: int, spent: int) -> int:
+        """Sum over every way the dice of `key` land, added to its base, of the best value
         from token t on (not the last), weighted by ways (so scaled by sides ** the dice rolled)."""
-        key = (base, dice, spent)
-        average = self.averages[t].get(key)
-        if average is None:
-            average = sum(w * self.best(nxt, t, spent) for nxt, w in self._after(base, dice))
-            self.averages[t][key] = average
-        return average
+        base = key >> CODE_BITS
+        return sum(w * self.best(base + d, t, spent) for d, w in _landings(key & CODE_MASK, self.surge_as))
 
-    def _end_average(self, base: State, dice: Counts, spent: int) -> int:
+    def _end_average(self, key: int, spent: int) -> int:
         """`_average` after the last token, where only the face totals count (kept per totals)."""
-        key = (base, dice, spent)
-        known = self.last_averages.get(key)
+        code = key & CODE_MASK
+        totals = _totals(key >> CODE_BITS)
+        end_key = (totals << CODE_BITS | code, spent)
+        known = self.end_averages.get(end_key)
         if known is None:
-            totals = _totals(base)
-            end_key = (totals, dice, spent)
-            known = self.end_averages.get(end_key)
-            if known is None:
-                known = sum(w * self._end(_plus(totals, d), spent) for d, w in _landings(dice, self.surge_as))
-                self.end_averages[end_key] = known
-            self.last_averages[key] = known
+            known = sum(w * self._end(totals + d, spent) for d, w in _landing_totals(code, self.surge_as))
+            self.end_averages[end_key] = known
         return known
-
-    def _after(self, base: State, dice: Counts) -> list[tuple[State, int]]:
-        """States after `dice` (per colour) are rolled and added to `base`, with their weights."""
-        per_colour = []
-        for colour, f, k in zip(ATTACK_COLOURS, base, dice):
-            if k:
-                per_colour.append([(_plus(f, d), w) for d, w in _rolls(colour, k, self.surge_as)])
-            else:
-                per_colour.append([(f, 1)])
-        return [((a, b, c), wa * wb * wc) for (a, wa), (b, wb), (c, wc) in itertools.product(*per_colour)]
 
     def distribution(self) -> Distribution[AttackResults]:
         """Roll, then follow the best reroll at every token."""
-        first = [_rolls(c, n, self.surge_as) for c, n in zip(ATTACK_COLOURS, self.pool)]
-        acc: dict[tuple[State, int], int] = {}
-        for combo in itertools.product(*first):
-            w = 1
-            for _, ways in combo:
-                w *= ways
-            acc[(tuple(f for f, _ in combo), 0)] = w
+        acc = self._first_rolls()
         for t, (most, counted) in enumerate(self.budgets):
-            out: dict[tuple[State, int], int] = {}
-            for (state, spent), w in acc.items():
+            out: dict[int, int] = {}
+            for key, w in acc.items():
+                state, spent = key & STATE_MASK, key >> SPENT_SHIFT
                 self.best(state, t, spent)
-                rolled, base, dice = self.memo[t][(state, spent)][1]
+                rolled, choice = self.memo[t][key][1]
                 if not rolled:
-                    out[(state, spent)] = out.get((state, spent), 0) + w * SIDES**most
+                    out[key] = out.get(key, 0) + w * SIDES**most
                     continue
-                for nxt, nw in self._after(base, dice):
-                    key = (nxt, spent + counted)
-                    out[key] = out.get(key, 0) + w * nw * SIDES ** (most - rolled)
+                base, landed = choice >> CODE_BITS, (spent + counted) << SPENT_SHIFT
+                factor = w * SIDES ** (most - rolled)
+                for d, nw in _landings(choice & CODE_MASK, self.surge_as):
+                    nxt = (base + d) | landed
+                    out[nxt] = out.get(nxt, 0) + factor * nw
             acc = out
         final: dict[AttackResults, int] = {}
-        for (state, spent), w in acc.items():
-            r = self.results(state, spent)
+        for key, w in acc.items():
+            r = self.results(key & STATE_MASK, key >> SPENT_SHIFT)
             final[r] = final.get(r, 0) + w
         return Distribution(final)
-
-
-def _plus(f: Faces, g: Faces) -> Faces:
-    return (f[0] + g[0], f[1] + g[1], f[2] + g[2], f[3] + g[3])
-
-
-def _totals(state: State) -> Faces:
-    """Dice showing each face, all colours together."""
-    total = (0, 0, 0, 0)
-    for f in state:
-        total = _plus(total, f)
-    return total
-
-
-@lru_cache(maxsize=None)
-def _landings(dice: Counts, surge_as: int) -> tuple[tuple[Faces, int], ...]:
-    """Every way `dice` (per colour) can land, as face totals over all colours, with their weight."""
-    acc: dict[Faces, int] = {(0, 0, 0, 0): 1}
-    for colour, k in zip(ATTACK_COLOURS, dice):
-        if not k:
-            continue
-        out: dict[Faces, int] = {}
-        for f, w in acc.items():
-            for d, v in _rolls(colour, k, surge_as):
-                key = _plus(f, d)
-                out[key] = out.get(key, 0) + w * v
-        acc = out
-    return tuple(acc.items())
 
 
 def roll_optimally(pool: Counts, conversion: SurgeConversion, budgets: Budgets,
