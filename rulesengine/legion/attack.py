@@ -214,6 +214,13 @@ def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
     return s._replace(pierce=s.pierce - cancelled, guardian_wounds=tuple(wounds), guardian_blocks=0, guardian_blanks=0)
 
 
+def defense_view(s: PoolState) -> PoolState:
+    """What steps 7 to 10 read of a state once the guardians are done: not the guardians'
+    wounds (set aside by the caller), nor which results are crits (the defender rolls one
+    die for each hit and crit alike), so states that differ only there merge."""
+    return s._replace(crits=0, hits=s.crits + s.hits, guardian_wounds=())
+
+
 def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
     """Step 7a and 7b: one defense die per hit and crit, plus Impervious' and Danger Sense's
     extra dice (Low Profile, ruleset notes, swaps one for a block); rerolls by Uncanny

@@ -21,6 +21,7 @@ from rulesengine.legion.attack import (
     Step,
     attack_dice_steps,
     defense_dice_steps,
+    defense_view,
     roll_attack_pool,
 )
 from rulesengine.legion.attack_dice import AttackResults, token_budgets
@@ -183,7 +184,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     settled = Distribution(weights)
     guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
     if not tracing:
-        weights = _weights(settled.map(lambda s: s._replace(guardian_wounds=())))
+        weights = _weights(settled.map(defense_view))
     run(defense_dice_steps(ctx))
     return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens)
 
@@ -207,7 +208,7 @@ def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple
     guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
     merged: Weights = {}
     for s, w in weights.items():
-        t = s._replace(guardian_wounds=())
+        t = defense_view(s)
         merged[t] = merged.get(t, 0) + w
     weights = merged
     for step in defense_dice_steps(ctx):

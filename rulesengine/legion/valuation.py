@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps
+from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps, defense_view
 from rulesengine.legion.state import PoolState
 
 FinalValue = Callable[[PoolState], Fraction | int]
@@ -31,12 +31,12 @@ class Valuation:
         attack_steps = attack_dice_steps(ctx)
         self.steps: tuple[Step, ...] = attack_steps + defense_dice_steps(ctx)
         self.guardians_done = len(attack_steps)
-        """Where the guardians' bullets are done: their wounds change no value after it."""
+        """Where the guardians' bullets are done: from there on states merge (`defense_view`)."""
         self.memo: list[dict[PoolState, Fraction | int]] = [{} for _ in range(len(self.steps) + 1)]
 
     def value(self, s: PoolState, k: int = 0) -> Fraction | int:
-        if k == self.guardians_done and s.guardian_wounds:
-            s = s._replace(guardian_wounds=())
+        if k == self.guardians_done:
+            s = defense_view(s)
         memo = self.memo[k]
         known = memo.get(s)
         if known is not None:
