@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from math import gcd
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps, defense_view
@@ -37,6 +38,8 @@ class Valuation:
     def value(self, s: PoolState, k: int = 0) -> Fraction | int:
         if k == self.guardians_done:
             s = defense_view(s)
+        if s.attacker_wounds:
+            s = s._replace(attacker_wounds=0)
         memo = self.memo[k]
         known = memo.get(s)
         if known is not None:
@@ -46,8 +49,22 @@ class Valuation:
         else:
             after = self.steps[k].apply(self.ctx, s)
             if isinstance(after, Distribution):
-                v = sum((p * self.value(t, k + 1) for t, p in after.items()), Fraction(0))
+                v = self._average(after, k + 1)
             else:
                 v = self.value(after, k + 1)
         memo[s] = v
         return v
+
+    def _average(self, after: Distribution[PoolState], k: int) -> Fraction:
+        """The values before step `k` averaged over `after`, in whole numbers over one
+        denominator that grows only when a term needs it (one Fraction in the end)."""
+        num, den = 0, 1
+        for t, p in after.items():
+            v = self.value(t, k)
+            n, d = p.numerator * v.numerator, p.denominator * v.denominator
+            if d == den:
+                num += n
+            else:
+                g = gcd(den, d)
+                num, den = num * (d // g) + n * (den // g), den // g * d
+        return Fraction(num, den)
