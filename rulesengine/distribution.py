@@ -24,8 +24,9 @@ class Distribution(Generic[T]):
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("a distribution needs at least one outcome with positive weight")
+        # One Fraction each, reduced once (Fraction(w) / total makes two).
         self._p: dict[T, Fraction] = {
-            outcome: Fraction(w) / total for outcome, w in weights.items() if w
+            outcome: Fraction(w, total) for outcome, w in weights.items() if w
         }
 
     @classmethod

@@ -205,14 +205,27 @@ OPTIMAL_TOKENS = ((2, 0, 0), (1, 0, 0), (3, 0, 0), (5, 0, 0), (2, 1, 0), (5, 3, 
 """(aim tokens, Precise X, observation tokens) for `optimal`."""
 
 
+OPTIMAL_HEAVY: tuple[dict[str, Any], ...] = (
+    {"red": 30, "aim": 5, "precise": 3}, {"white": 30, "aim": 5, "precise": 3}, {"red": 6, "black": 4, "white": 2, "aim": 2},
+    {"red": 9, "black": 9, "aim": 1}, {"white": 30, "aim": 5, "precise": 3, "critical": 1, "surge_tokens": 1},
+)
+"""The slowest pools optimal admits against the POOL_12 defender, for the keyword defenders."""
+
+
 def optimal_candidates() -> list[dict[str, Any]]:
     """aim=optimal: the issue's 12-dice pool, then pools and tokens around the declared
-    bound (the ones above it count as refused), against the first heavy defender."""
+    bound (the ones above it count as refused), against the first heavy defender; then the
+    slowest of those against every keyword defender and heavy defender, for expected
+    wounds and for a chance of at least 3 wounds (`--target`)."""
     out: list[dict[str, Any]] = [{**POOL_12, "aim_policy": "optimal"}]
     for (red, black, white), (aim, precise, observe), surge in itertools.product(OPTIMAL_DICE, OPTIMAL_TOKENS, ("hit", "none")):
         extra = {"critical": 1, "surge_tokens": 1} if surge == "none" else {}
         out.append({**POOL_12, "red": red, "black": black, "white": white, "aim": aim, "precise": precise, "observe": observe,
                     "surge": surge, **extra, "aim_policy": "optimal"})
+    for pool, defender, target in itertools.product(OPTIMAL_HEAVY, KEYWORD_DEFENDERS + DEFENDERS, ({}, {"target": 3})):
+        values = {**pool, **defender, **target, "aim_policy": "optimal"}
+        if _allowed(values):
+            out.append(values)
     return out
 
 

@@ -266,6 +266,8 @@ def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
 
 def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 7c: the chart has already turned surges into blocks; tokens convert the rest."""
+    if not s.defense_surges:
+        return s
     blocks = convert_defense_surges((s.defense_blocks, s.defense_surges), ctx.pool.defender.surge_tokens)
     used = blocks - s.defense_blocks
     return s._replace(defense_blocks=blocks, defense_surges=0, defender_spent=spent(ctx, s, surges=used))
@@ -277,6 +279,8 @@ def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent):
         return s
     cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
+    if not cancelled:
+        return s
     return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
 
 

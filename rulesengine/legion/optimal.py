@@ -280,7 +280,12 @@ class Optimiser:
         """Sum over every way the dice of `key` land, added to its base, of the best value
         from token t on (not the last), weighted by ways (so scaled by sides ** the dice rolled)."""
         base = key >> CODE_BITS
-        return sum(w * self.best(base + d, t, spent) for d, w in _landings(key & CODE_MASK, self.surge_as))
+        memo, shifted = self.memo[t], spent << SPENT_SHIFT
+        total = 0
+        for d, w in _landings(key & CODE_MASK, self.surge_as):
+            known = memo.get((base + d) | shifted)  # `best`'s own lookup, without the call
+            total += w * (known[0] if known is not None else self.best(base + d, t, spent))
+        return total
 
     def _end_average(self, key: int, spent: int) -> int:
         """`_average` after the last token, where only the face totals count (kept per totals)."""
