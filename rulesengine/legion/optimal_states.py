@@ -1,0 +1,144 @@
+"""Packed states for the `optimal` aim policy (`optimal.py`): the dice of a pool showing
+each face, per colour, as one integer, and the rerolls one token allows from a state.
+
+The count of dice of colour i showing face f sits at bit BITS * (4 * i + f), so a reroll's
+base (the dice left) is one subtraction, the dice landing one addition, and the face totals
+over all colours three additions. Dice of a colour are interchangeable: a state counts them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import factorial
+
+from rulesengine.legion.dice import ATTACK_COLOURS, attack_die
+
+CRIT, SURGE, HIT, BLANK = range(4)
+Faces = tuple[int, int, int, int]
+"""Dice showing crit, surge, hit, blank."""
+
+
+@lru_cache(maxsize=None)
+def face_sides(colour: str, surge_as: int) -> Faces:
+    """Sides of a die of `colour` showing each face, a surge counted as the face it ends as."""
+    die = attack_die(colour)
+    sides = [die.sides_showing("crit"), 0, die.sides_showing("hit"), die.sides_showing("blank")]
+    sides[surge_as] += die.sides_showing("surge")
+    return (sides[0], sides[1], sides[2], sides[3])
+
+
+@lru_cache(maxsize=None)
+def rolls(colour: str, dice: int, surge_as: int) -> tuple[tuple[Faces, int], ...]:
+    """Every way `dice` dice of `colour` can land, as face counts with their weight."""
+    sides = face_sides(colour, surge_as)
+    out = []
+    for c in range(dice + 1):
+        for s in range(dice - c + 1):
+            for h in range(dice - c - s + 1):
+                b = dice - c - s - h
+                ways = factorial(dice) // (factorial(c) * factorial(s) * factorial(h) * factorial(b))
+                w = ways * sides[0] ** c * sides[1] ** s * sides[2] ** h * sides[3] ** b
+                if w:
+                    out.append(((c, s, h, b), w))
+    return tuple(out)
+
+
+BITS = 5
+"""Bits per face count in a packed state: a state is one integer, the count of dice of
+colour i showing face f at bit BITS * (4 * i + f), so removing or adding dice is one
+subtraction or addition, and the face totals of all colours three additions."""
+FIELD = (1 << BITS) - 1
+COLOUR_BITS = 4 * BITS
+COLOUR_MASK = (1 << COLOUR_BITS) - 1
+CODE_BITS = 3 * BITS
+"""An average's key: the base state above CODE_BITS, the dice rerolled per colour below."""
+CODE_MASK = (1 << CODE_BITS) - 1
+SPENT_SHIFT = 3 * COLOUR_BITS
+"""A memo's key: the aim tokens spent above the state."""
+STATE_MASK = (1 << SPENT_SHIFT) - 1
+
+
+def pack(faces: Faces, colour: int) -> int:
+    """Counts of one colour's faces, packed at that colour's place."""
+    return sum(n << (COLOUR_BITS * colour + BITS * f) for f, n in enumerate(faces))
+
+
+def totals(state: int) -> int:
+    """Dice showing each face, all colours together (packed as colour 0)."""
+    return (state & COLOUR_MASK) + (state >> COLOUR_BITS & COLOUR_MASK) + (state >> 2 * COLOUR_BITS)
+
+
+def faces_of(packed: int, colour: int = 0) -> Faces:
+    """One colour's counts unpacked (colour 0 for `totals`)."""
+    shift = COLOUR_BITS * colour
+    return (packed >> shift & FIELD, packed >> (shift + BITS) & FIELD, packed >> (shift + 2 * BITS) & FIELD,
+            packed >> (shift + 3 * BITS) & FIELD)
+
+
+def capped(state: int, most: int) -> int:
+    """The state with each count capped at `most` (the rerolls one token allows depend on no more)."""
+    out = 0
+    for shift in range(0, SPENT_SHIFT, BITS):
+        n = state >> shift & FIELD
+        out |= (n if n < most else most) << shift
+    return out
+
+
+@lru_cache(maxsize=None)
+def packed_rolls(colour: int, dice: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    """`rolls` of the colour numbered `colour`, packed at its place."""
+    return tuple((pack(f, colour), w) for f, w in rolls(ATTACK_COLOURS[colour], dice, surge_as))
+
+
+@lru_cache(maxsize=None)
+def landings(code: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    """Every way the dice of `code` (per colour) land, as packed states, with their weight."""
+    acc = [(0, 1)]
+    for colour in range(3):
+        k = code >> (BITS * colour) & FIELD
+        if k:
+            acc = [(a + d, w * v) for a, w in acc for d, v in packed_rolls(colour, k, surge_as)]
+    return tuple(acc)
+
+
+@lru_cache(maxsize=None)
+def landing_totals(code: int, surge_as: int) -> tuple[tuple[int, int], ...]:
+    """`landings` as face totals over all colours."""
+    acc: dict[int, int] = {}
+    for d, w in landings(code, surge_as):
+        t = totals(d)
+        acc[t] = acc.get(t, 0) + w
+    return tuple(acc.items())
+
+
+@lru_cache(maxsize=None)
+def colour_choices(capped: Faces, most: int, colour: int) -> tuple[tuple[int, int], ...]:
+    """How many dice of one colour showing each face to reroll: any mix, up to `most`;
+    each as (dice rerolled, the dice removed, packed), fewest dice first."""
+    crits, surges, hits, blanks = capped
+    out = [(c + s + h + b, pack((c, s, h, b), colour))
+           for c in range(crits + 1) for s in range(surges + 1) for h in range(hits + 1)
+           for b in range(blanks + 1) if c + s + h + b <= most]
+    out.sort(key=lambda x: x[0])
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def choices(capped: int, most: int) -> tuple[tuple[int, int], ...]:
+    """Every reroll one token allows (any dice of any faces, up to `most`) from a state
+    capped at `most`, fewest dice first, as (dice rerolled, delta): the key of its average
+    is (state << CODE_BITS) - delta, that is the base (the dice left) and the dice rerolled
+    per colour."""
+    red, black, white = (colour_choices(faces_of(capped, i), most, i) for i in range(3))
+    by_dice: list[list[tuple[int, int]]] = [[] for _ in range(most + 1)]
+    for kr, rr in red:
+        for kb, rb in black:
+            if kr + kb > most:
+                break
+            for kw, rw in white:
+                rolled = kr + kb + kw
+                if rolled > most:
+                    break
+                code = kr | kb << BITS | kw << (2 * BITS)
+                by_dice[rolled].append((rolled, ((rr + rb + rw) << CODE_BITS) - code))
+    return tuple(c for group in by_dice for c in group)
