@@ -188,8 +188,10 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
     usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
     gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
+    # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
     return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion),
-                      pierce=s.pierce + gained, pierce_gained=gained, aims_left=s.aims_left - gained)
+                      pierce=s.pierce + gained, pierce_gained=gained if ctx.pool.defender.impervious else 0,
+                      aims_left=s.aims_left - gained)
 
 
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
@@ -233,8 +235,9 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
     rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged, ctx.attack.ruleset) else uncanny_luck.rerolls(defender)
     fast = ctx.pool.weapons.high_velocity
-    # From here on only the number of results matters, not which are crits: merge them.
-    results = s._replace(crits=0, hits=0, results=s.crits + s.hits)
+    # From here on only the number of results matters, not which are crits: merge them; and
+    # the Pierce Lethal X gave has been counted for Impervious (only this step reads it).
+    results = s._replace(crits=0, hits=0, results=s.crits + s.hits, pierce_gained=0)
     # Blocks beyond the results and the Pierce left change nothing later: count them up to
     # that (not while a trace shows them, nor when a later pool counts the surge tokens spent).
     cap = None if ctx.pool.faces.given or ctx.counts_spending else max(0, s.crits + s.hits + s.pierce - added)

@@ -17,7 +17,8 @@ class PoolState(NamedTuple):
     produced_hit: bool = False
     pierce: int = 0
     pierce_gained: int = 0
-    """Pierce Lethal X gave the pool in step 6 (Impervious counts it with the weapons')."""
+    """Pierce Lethal X gave the pool in step 6 (Impervious counts it with the weapons' in step
+    7a; kept only against a defender with Impervious, and only until that step)."""
     results: int = 0
     """Hits and crits the defender rolls against (from step 7a on)."""
     guardian_wounds: tuple[int, ...] = ()
