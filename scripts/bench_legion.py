@@ -159,13 +159,15 @@ def candidates() -> list[dict[str, Any]]:
 
 KEYWORD_ATTACKS: tuple[dict[str, Any], ...] = (
     {"lethal": 5, "marksman": True, "ram": 5, "impact": 3, "high_velocity": True},
+    {"lethal": 5, "marksman": True, "ram": 5, "impact": 3},
     {"ion": 5, "anti_materiel": 5, "impact": 3, "suppressive": True},
     {"anti_personnel": 5, "suppressive": True, "critical": 0, "surge_tokens": 0},
     {"melee": True, "jar_kai_mastery": True, "attacker_dodge": 10, "duelist": True, "makashi": True, "hold_the_line": True},
     {"overrun": True, "ram": 5, "lethal": 5},
 )
 """The keywords of the last session (and the ones that keep more of the attacker's state:
-aim tokens left for Lethal X and Marksman, blanks for Ram X), on top of a 30-dice pool."""
+aim tokens left for Lethal X and Marksman, blanks for Ram X), on top of a 30-dice pool;
+Lethal X with and without High Velocity (without it, its Pierce meets Deflect and Shien)."""
 KEYWORD_DEFENDERS: tuple[dict[str, Any], ...] = (
     {"ruleset": "2.6", "defense": "white", "deflect": True, "shien_mastery": True, "soresu": True, "dodge": 3,
      "cover": "heavy", "suppression": 4, "danger_sense": 4, "guardian": ["2,red,block"], "smoke": 2},
@@ -208,8 +210,10 @@ OPTIMAL_TOKENS = ((2, 0, 0), (1, 0, 0), (3, 0, 0), (5, 0, 0), (2, 1, 0), (5, 3, 
 OPTIMAL_HEAVY: tuple[dict[str, Any], ...] = (
     {"red": 30, "aim": 5, "precise": 3}, {"white": 30, "aim": 5, "precise": 3}, {"red": 6, "black": 4, "white": 2, "aim": 2},
     {"red": 9, "black": 9, "aim": 1}, {"white": 30, "aim": 5, "precise": 3, "critical": 1, "surge_tokens": 1},
+    {"white": 30, "aim": 5, "precise": 3, "lethal": 5}, {"red": 6, "black": 4, "white": 2, "aim": 2, "lethal": 2, "marksman": True},
 )
-"""The slowest pools optimal admits against the POOL_12 defender, for the keyword defenders."""
+"""The slowest pools optimal admits against the POOL_12 defender (and two keeping aim tokens for
+Lethal X and Marksman), for the keyword defenders."""
 
 
 def optimal_candidates() -> list[dict[str, Any]]:

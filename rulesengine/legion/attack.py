@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion.attack_dice import AttackResults, attack_weights
-from rulesengine.legion.defense_dice import blocks_at_most, convert_defense_surges, roll_defense_dice, surges_apart, with_rerolls
+from rulesengine.legion.defense_dice import (
+    blocks_at_most,
+    convert_defense_surges,
+    reflected,
+    roll_defense_dice,
+    with_rerolls,
+)
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
 from rulesengine.legion.keywords import (
     aim_tokens,
@@ -59,11 +66,14 @@ class PoolContext:
     guardians_act: bool
     counts_spending: bool = False
     """A later pool attacks the same defender: count the tokens it spends (`defender_spent`)."""
+    back_apart: bool = False
+    """Only the distribution of the wounds Deflect sends back is needed, not their joint with
+    the rest (one pool): the states do not keep them (`backs_apart`, `wounds_back`)."""
 
     @classmethod
-    def of(cls, attack: Attack, pool: AttackPool, counts_spending: bool = False) -> PoolContext:
+    def of(cls, attack: Attack, pool: AttackPool, counts_spending: bool = False, back_apart: bool = False) -> PoolContext:
         cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset, attack.attacker.death_from_above)
-        return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged), counts_spending)
+        return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged), counts_spending, back_apart)
 
 
 def spent(ctx: PoolContext, s: PoolState, dodge: int = 0, shields: int = 0, surges: int = 0) -> tuple[int, int, int, int]:
@@ -223,37 +233,71 @@ def defense_view(s: PoolState) -> PoolState:
     return s._replace(crits=0, hits=s.crits + s.hits, guardian_wounds=())
 
 
-def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
-    """Step 7a and 7b: one defense die per hit and crit, plus Impervious' and Danger Sense's
-    extra dice (Low Profile, ruleset notes, swaps one for a block); rerolls by Uncanny
-    Luck X or Soresu Mastery. With Deflect working, every surge rolled is a block and a
-    wound on the attacker."""
+class DefenseRoll(NamedTuple):
+    """What step 7a rolls for one state (`defense_roll`)."""
+
+    dice: int
+    added: int
+    """Blocks added without a roll (Low Profile, ruleset notes)."""
+    rerolls: int
+    results: PoolState
+    """The state after the roll, before its blocks (and wounds on the attacker) are set."""
+    cap: int | None
+    """Blocks beyond it change nothing later (None: count them all)."""
+    reflects: bool
+    """Deflect works: every surge rolled is a block and wounds the attacker."""
+
+
+def defense_roll(ctx: PoolContext, s: PoolState) -> DefenseRoll:
     dice, added = defense_dice(ctx, s)
-    defender, attacker, ranged = ctx.pool.defender, ctx.attack.attacker, ctx.attack.ranged
+    defender, ranged = ctx.pool.defender, ctx.attack.ranged
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
     rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged, ctx.attack.ruleset) else uncanny_luck.rerolls(defender)
-    fast = ctx.pool.weapons.high_velocity
     # From here on only the number of results matters, not which are crits: merge them; and
     # the Pierce Lethal X gave has been counted for Impervious (only this step reads it).
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits, pierce_gained=0)
     # Blocks beyond the results and the Pierce left change nothing later: count them up to
     # that (not while a trace shows them, nor when a later pool counts the surge tokens spent).
     cap = None if ctx.pool.faces.given or ctx.counts_spending else max(0, s.crits + s.hits + s.pierce - added)
-    if deflect.reflects_surges(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast):
+    reflects = deflect.reflects_surges(defender, ctx.attack.attacker, s.dodge_spent, ranged, ctx.attack.ruleset,
+                                       ctx.pool.weapons.high_velocity)
+    return DefenseRoll(dice, added, rerolls, results, cap, reflects)
+
+
+def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
+    """Step 7a and 7b: one defense die per hit and crit, plus Impervious' and Danger Sense's
+    extra dice (Low Profile, ruleset notes, swaps one for a block); rerolls by Uncanny
+    Luck X or Soresu Mastery. With Deflect working, every surge rolled is a block and a
+    wound on the attacker."""
+    r = defense_roll(ctx, s)
+    defender, faces, added = ctx.pool.defender, ctx.pool.faces.defense, r.added
+    if r.reflects:
+        if r.cap is not None:
+            # With the wounds back counted apart (`wounds_back`) the roll is read for its blocks only.
+            each = None if backs_apart(ctx) else deflect.wound_per_surge(defender, ctx.attack.ruleset)
+            return reflected(defender.defense, r.dice, r.rerolls, r.cap, each).map(
+                lambda x: r.results._replace(defense_blocks=x[0] + added, attacker_wounds=x[1]))
         # Count every surge (chart none, a token for each), then each is a block and a wound.
-        rolled = with_rerolls(defender.defense, dice, "none", dice, rerolls, faces)
-        if cap is not None:
-            rolled = surges_apart(defender.defense, dice, rerolls, cap)
-        return rolled.map(lambda r: results._replace(defense_blocks=r[0] + r[1] + added,
-                                                     attacker_wounds=deflect.attacker_wounds(r[1], defender, ctx.attack.ruleset)))
-    chart = surge_charts.defense_chart(defender, attacker, s.dodge_spent, ranged, ctx.attack.ruleset, fast, ctx.attack.melee)
-    if cap is None:
-        rolled = with_rerolls(defender.defense, dice, chart, defender.surge_tokens, rerolls, faces)
+        rolled = with_rerolls(defender.defense, r.dice, "none", r.dice, r.rerolls, faces)
+        return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + x[1] + added,
+                                                       attacker_wounds=deflect.attacker_wounds(x[1], defender, ctx.attack.ruleset)))
+    chart = surge_charts.defense_chart(defender, ctx.attack.attacker, s.dodge_spent, ctx.attack.ranged, ctx.attack.ruleset,
+                                       ctx.pool.weapons.high_velocity, ctx.attack.melee)
+    if r.cap is None:
+        rolled = with_rerolls(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, faces)
     else:
-        rolled = blocks_at_most(defender.defense, dice, chart, defender.surge_tokens, rerolls, cap)
-    return rolled.map(lambda r: results._replace(defense_blocks=r[0] + added, defense_surges=r[1]))
+        rolled = blocks_at_most(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, r.cap)
+    return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added, defense_surges=x[1]))
+
+
+def backs_apart(ctx: PoolContext) -> bool:
+    """The defense roll leaves the wounds Deflect sends back out of the states: only their
+    distribution is needed (`PoolContext.back_apart`), the attack is ranged (Djem So
+    Mastery's wounds, in melee, stay in the states), and no trace or later pool reads the
+    roll's blocks one by one."""
+    return ctx.back_apart and ctx.attack.ranged and not ctx.pool.faces.given and not ctx.counts_spending
 
 
 def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:

@@ -126,15 +126,33 @@ def blocks_at_most(colour: str, dice: int, chart: str, tokens: int, rerolls: int
 
 
 @lru_cache(maxsize=4096)
-def surges_apart(colour: str, dice: int, rerolls: int, cap: int) -> Distribution[Roll]:
-    """Deflect's roll (every surge counted, each one a block too): (blocks, surges) with
-    blocks and surges together counted up to `cap`, surges themselves exactly (each may
-    wound the attacker)."""
+def reflected(colour: str, dice: int, rerolls: int, cap: int, each: bool | None) -> Distribution[Roll]:
+    """`reflected_weights` as a distribution."""
+    return Distribution(reflected_weights(colour, dice, rerolls, cap, each))
+
+
+@lru_cache(maxsize=4096)
+def reflected_weights(colour: str, dice: int, rerolls: int, cap: int, each: bool | None) -> dict[Roll, int]:
+    """Deflect's roll (every surge a block, and wounds on the attacker) as steps 7c to 10
+    read it: (blocks and surges together counted up to `cap`, the attacker's wounds: one
+    per surge when `each`, one if any surge when not, none counted when None), in
+    whole-number weights."""
     out: dict[Roll, int] = {}
     for (b, s), w in _reroll_weights(colour, dice, "none", dice, rerolls).items():
-        key = (max(0, min(b, cap - s)), s)
+        key = (min(b + s, cap), 0 if each is None else s if each else min(s, 1))
         out[key] = out.get(key, 0) + w
-    return Distribution(out)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def reflected_backs(colour: str, dice: int, rerolls: int, each: bool) -> tuple[dict[int, int], int]:
+    """The wounds Deflect's roll sends back on their own (one per surge when `each`, else
+    one if any surge), in whole-number weights, and the weights' sum."""
+    out: dict[int, int] = {}
+    for (_, s), w in _reroll_weights(colour, dice, "none", dice, rerolls).items():
+        back = s if each else min(s, 1)
+        out[back] = out.get(back, 0) + w
+    return out, sum(out.values())
 
 
 @lru_cache(maxsize=None)

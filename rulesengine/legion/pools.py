@@ -115,7 +115,8 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
             later_dice = sum(p.weapons.size for p in pools[index + 1:])
             alone = tokens_apart(attack, index)
             later = ahead.later(index, rests, marks) if ahead else None
-            outcome = resolve_pool_from(PoolContext.of(attack, this, again), starts, keep, later_dice, alone, later)
+            ctx = PoolContext.of(attack, this, again, back_apart=len(pools) == 1)
+            outcome = resolve_pool_from(ctx, starts, keep, later_dice, alone, later)
             parts.append((total, outcome))
             if outcome.tokens is not None:
                 for (aims, tokens, tag), q in outcome.tokens.items():
@@ -136,7 +137,9 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
                        finished[n].map(lambda m: m.wounds), finished[n].map(lambda m: m.suppression))
         for n in sorted(finished)
     )
-    return AttackOutcome(tuple(results), defenders, carry.map(lambda c: c.attacker_wounds))
+    # One pool: its own result has the wounds sent back (counted apart from its states).
+    back = results[0].attacker_wounds if len(pools) == 1 else carry.map(lambda c: c.attacker_wounds)
+    return AttackOutcome(tuple(results), defenders, back)
 
 
 def _pool_result(pool: AttackPool, outcomes: list[tuple[Fraction, PoolOutcome]]) -> PoolResult:
@@ -146,7 +149,8 @@ def _pool_result(pool: AttackPool, outcomes: list[tuple[Fraction, PoolOutcome]])
         guardian_wounds=tuple(mix([(p, o.guardian_wounds[i]) for p, o in outcomes]) for i in range(len(pool.guardians))),
         suppression=states.probability(lambda s: s.suppressed),
         steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
-        attacker_wounds=states.map(lambda s: s.attacker_wounds),
+        attacker_wounds=mix([(p, o.states.map(lambda s: s.attacker_wounds) if o.attacker_wounds is None else o.attacker_wounds)
+                             for p, o in outcomes]),
     )
 
 

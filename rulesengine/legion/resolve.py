@@ -32,7 +32,9 @@ from rulesengine.legion.model import Attack
 from rulesengine.legion.packed_tokens import Packing, pack
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
+from rulesengine.legion.stepping import Weights, advance as _advance
 from rulesengine.legion.valuation import FinalValue, Valuation
+from rulesengine.legion.wounds_back import wounds_back
 
 T = TypeVar("T")
 
@@ -49,31 +51,9 @@ class PoolResult:
     """Wounds the attacker suffers from this pool (Deflect)."""
 
 
-Weights = dict[PoolState, int]
-"""States with whole-number weights over a common denominator (their sum)."""
-
-
 def _weights(d: Distribution[T]) -> dict[T, int]:
     scale = lcm(*(p.denominator for _, p in d.items()))
     return {s: p.numerator * (scale // p.denominator) for s, p in d.items()}
-
-
-def _advance(step: Step, ctx: PoolContext, weights: Weights) -> Weights:
-    """Apply one step to every state, mixing the distributions a rolling step returns."""
-    out: Weights = {}
-    if not step.rolls:
-        for s, w in weights.items():
-            t = step.apply(ctx, s)
-            if isinstance(t, Distribution):  # a step that rolls must say so (rolls=True)
-                raise TypeError(f"step {step.id} rolled dice but is not marked rolls=True")
-            out[t] = out.get(t, 0) + w
-        return out
-    inner = [(w, _as_distribution(step.apply(ctx, s))) for s, w in weights.items()]
-    scale = lcm(*(p.denominator for _, d in inner for _, p in d.items()))
-    for w, d in inner:
-        for t, p in d.items():
-            out[t] = out.get(t, 0) + w * p.numerator * (scale // p.denominator)
-    return out
 
 
 @dataclass(frozen=True)
@@ -85,6 +65,9 @@ class PoolOutcome:
     trace: tuple[dict[str, object], ...]
     tokens: Distribution[tuple[int, int, int]] | None = None
     """With `apart`: the (aim tokens, surge tokens, tag) the pool leaves, on their own."""
+    attacker_wounds: Distribution[int] | None = None
+    """With `PoolContext.back_apart`: the wounds sent back to the attacker, on their own
+    (the states then carry none)."""
 
 
 def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
@@ -175,7 +158,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
                 break
             done = _steps_packed(ctx, *packing)
             if done is not None:
-                return PoolOutcome(Distribution(done[0]), done[1], ())
+                return PoolOutcome(Distribution(done[0]), done[1], (), attacker_wounds=done[2])
         else:
             raise RuntimeError(f"packed weights overflowed {len(HEADROOMS)} times")
     run(attack_dice_steps(ctx))
@@ -185,8 +168,9 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
     if not tracing:
         weights = _weights(settled.map(defense_view))
+    back = wounds_back(ctx, weights, lambda w: w)
     run(defense_dice_steps(ctx))
-    return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens)
+    return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens, back)
 
 
 HEADROOMS = (512, 4096)
@@ -194,8 +178,10 @@ HEADROOMS = (512, 4096)
 (a d6 roll of n dice: at most 6 ** n); a second, wider try if the first overflowed."""
 
 
-def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...]] | None:
-    """Steps 5 to 10 over packed weights (`packed_tokens`); None if a slot overflowed."""
+def _steps_packed(ctx: PoolContext, packing: Packing,
+                  weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...], Distribution[int] | None] | None:
+    """Steps 5 to 10 over packed weights (`packed_tokens`): the final states, each guardian's
+    wounds and the wounds back counted apart (`wounds_back`); None if a slot overflowed."""
     for step in attack_dice_steps(ctx):
         if step.id == "6" and ctx.attack.attacker.lethal:
             spent = packing.spend_aims(weights, lambda s: _as_state(step.apply(ctx, s)))
@@ -211,10 +197,11 @@ def _steps_packed(ctx: PoolContext, packing: Packing, weights: Weights) -> tuple
         t = defense_view(s)
         merged[t] = merged.get(t, 0) + w
     weights = merged
+    back = wounds_back(ctx, weights, packing.total)
     for step in defense_dice_steps(ctx):
         weights = _advance(step, ctx, weights)
     final = packing.unpack(weights)
-    return None if final is None else (final, guardians)
+    return None if final is None else (final, guardians, back)
 
 
 def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]], Weights]:
@@ -273,7 +260,8 @@ def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,
     w = ctx.pool.weapons
     count = keep_tokens or left_for_later(ctx.attack.attacker)
     budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations, ctx.counts_spending)
-    valuation = Valuation(ctx, _final_value(ctx.attack.policies.target, later))
+    # The value reads no wound sent back: the defense rolls count their blocks only.
+    valuation = Valuation(replace(ctx, back_apart=True), _final_value(ctx.attack.policies.target, later), later is not None)
     values: dict[PoolState, Fraction] = {}
 
     def value(r: AttackResults) -> Fraction:
@@ -305,10 +293,6 @@ def _as_state(x: PoolState | Distribution[PoolState]) -> PoolState:
     if isinstance(x, Distribution):
         raise TypeError("a step that spends aim tokens rolled dice")
     return x
-
-
-def _as_distribution(x: PoolState | Distribution[PoolState]) -> Distribution[PoolState]:
-    return x if isinstance(x, Distribution) else Distribution.certain(x)
 
 
 def mix(parts: list[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:

@@ -19,6 +19,8 @@ from rulesengine.distribution import Distribution
 from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps, defense_view
 from rulesengine.legion.state import PoolState
 
+UNSPENT = PoolState().defender_spent
+
 FinalValue = Callable[[PoolState], Fraction | int]
 """What one final state (after step 10) is worth."""
 
@@ -26,9 +28,12 @@ FinalValue = Callable[[PoolState], Fraction | int]
 class Valuation:
     """The value of a state before step `k` of steps 5 to 10, each (k, state) computed once."""
 
-    def __init__(self, ctx: PoolContext, final: FinalValue) -> None:
+    def __init__(self, ctx: PoolContext, final: FinalValue, reads_tokens: bool) -> None:
         self.ctx = ctx
         self.final = final
+        self.reads_tokens = reads_tokens
+        """`final` reads the tokens a state carries on to later pools (else, once step 6 has
+        spent Lethal X's aim tokens, nothing reads them: they are cleared and states merge)."""
         attack_steps = attack_dice_steps(ctx)
         self.steps: tuple[Step, ...] = attack_steps + defense_dice_steps(ctx)
         self.guardians_done = len(attack_steps)
@@ -38,6 +43,8 @@ class Valuation:
     def value(self, s: PoolState, k: int = 0) -> Fraction | int:
         if k == self.guardians_done:
             s = defense_view(s)
+            if not self.reads_tokens:
+                s = s._replace(aims_left=0, surge_tokens_left=0, defender_spent=UNSPENT, tag=0)
         if s.attacker_wounds:
             s = s._replace(attacker_wounds=0)
         memo = self.memo[k]

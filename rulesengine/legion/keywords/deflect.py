@@ -41,8 +41,13 @@ def reflects_surges(defender: Defender, attacker: Attacker, dodge_spent: bool, r
     return ranged and not attacker.immune_deflect and active(defender, attacker, dodge_spent, ranged, ruleset, high_velocity)
 
 
+def wound_per_surge(defender: Defender, ruleset: str) -> bool:
+    """Each defense surge wounds the attacker (else one wound if the roll shows any)."""
+    return ruleset == "notes" or defender.shien
+
+
 def attacker_wounds(surges: int, defender: Defender, ruleset: str) -> int:
     """Wounds on the attacker for the defense surges rolled."""
-    if ruleset == "notes" or defender.shien:
+    if wound_per_surge(defender, ruleset):
         return surges
     return 1 if surges else 0
