@@ -210,7 +210,8 @@ OPTIMAL_TOKENS = ((2, 0, 0), (1, 0, 0), (3, 0, 0), (5, 0, 0), (2, 1, 0), (5, 3, 
 OPTIMAL_HEAVY: tuple[dict[str, Any], ...] = (
     {"red": 30, "aim": 5, "precise": 3}, {"white": 30, "aim": 5, "precise": 3}, {"red": 6, "black": 4, "white": 2, "aim": 2},
     {"red": 9, "black": 9, "aim": 1}, {"white": 30, "aim": 5, "precise": 3, "critical": 1, "surge_tokens": 1},
-    {"white": 30, "aim": 5, "precise": 3, "lethal": 5}, {"red": 6, "black": 4, "white": 2, "aim": 2, "lethal": 2, "marksman": True},
+    {"white": 30, "aim": 5, "precise": 3, "lethal": 5}, {"white": 30, "aim": 2, "precise": 3, "lethal": 5},
+    {"white": 30, "aim": 3, "lethal": 3}, {"red": 6, "black": 4, "white": 2, "aim": 2, "lethal": 2, "marksman": True},
 )
 """The slowest pools optimal admits against the POOL_12 defender (and two keeping aim tokens for
 Lethal X and Marksman), for the keyword defenders."""

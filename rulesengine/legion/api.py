@@ -23,6 +23,7 @@ from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.keywords import overrun, shien
+from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
@@ -389,10 +390,13 @@ def check_cost(attack: Attack) -> None:
         if why:
             raise InputError("--aim-policy", why, attack.policies.aim)
         budgets = token_budgets(attack.attacker.aim, attack.attacker.precise, True, pool.defender.observe)
-        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets)
+        # Lethal X or Marksman read the aim tokens left: each count is valued apart.
+        kept = attack.attacker.aim + 1 if left_for_later(attack.attacker) else 1
+        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets, kept)
         if attack.policies.aim == "optimal" and cost > OPTIMAL_MAX_COST:
             raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost:,} above {OPTIMAL_MAX_COST:,}; "
-                             "fewer dice, colours, tokens or Precise lower it), or choose another policy", attack.policies.aim)
+                             "fewer dice, colours, tokens or Precise lower it; with Lethal X or Marksman each count of aim "
+                             "tokens left is weighed apart), or choose another policy", attack.policies.aim)
         total += cost * runs_bound(attack, index)
     if attack.policies.aim == "optimal" and total > OPTIMAL_MAX_COST:
         raise InputError("--aim-policy", f"optimal: too costly for these pools (cost {total:,} above {OPTIMAL_MAX_COST:,}: a pool "

@@ -206,19 +206,20 @@ def roll_optimally(pool: Counts, conversion: SurgeConversion, budgets: Budgets,
     return optimiser.distribution()
 
 
-def optimal_cost(pool: Counts, conversion: SurgeConversion, budgets: Budgets) -> int:
+def optimal_cost(pool: Counts, conversion: SurgeConversion, budgets: Budgets, kept: int = 1) -> int:
     """The declared cost, from the inputs alone, in rough units of `best`'s inner loop: for
     each token, the states the dice can show (face counts per colour) times the counts of
     aim tokens spent it can meet, times (the rerolls one state allows, plus a share for
-    averaging the states after them); and once per state, a share for each die (the
-    rolls, their values and the forward pass). The shares were fitted to measured times
-    (`scripts/bench_legion.py --search --kind optimal`). `optimal` is refused above
-    `OPTIMAL_MAX_COST`."""
+    averaging the states after them); and once per state and count of aim tokens left that
+    the steps after the roll read (`kept`: Lethal X, Marksman or a later pool read them), a
+    share for each die (the rolls, their values through steps 5 to 10 and the forward pass).
+    The shares were fitted to measured times (`scripts/bench_legion.py --search --kind
+    optimal`). `optimal` is refused above `OPTIMAL_MAX_COST`."""
     faces = 4 if _surge_as(conversion) == packed.SURGE else 3
     states = 1
     for n in pool:
         states *= comb(n + faces - 1, faces - 1)
-    total, spent = STATE_SHARE_PER_DIE * states * sum(pool), 1
+    total, spent = STATE_SHARE_PER_DIE * states * sum(pool) * kept, 1
     for most, counted in budgets:
         total += states * spent * (_rerolls(pool, faces, most) + LEVEL_SHARE)
         spent += counted
