@@ -390,11 +390,13 @@ def check_cost(attack: Attack) -> None:
         if why:
             raise InputError("--aim-policy", why, attack.policies.aim)
         budgets = token_budgets(attack.attacker.aim, attack.attacker.precise, True, pool.defender.observe)
-        # Lethal X or Marksman read the aim tokens left: each count is valued apart.
+        # Lethal X or Marksman read the aim tokens left: each count is valued apart (the bound
+        # over several pools was fitted without it, on small pools).
         kept = attack.attacker.aim + 1 if left_for_later(attack.attacker) else 1
-        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets, kept)
-        if attack.policies.aim == "optimal" and cost > OPTIMAL_MAX_COST:
-            raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost:,} above {OPTIMAL_MAX_COST:,}; "
+        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets)
+        alone = optimal_cost((w.red, w.black, w.white), conversion, budgets, kept)
+        if attack.policies.aim == "optimal" and alone > OPTIMAL_MAX_COST:
+            raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {alone:,} above {OPTIMAL_MAX_COST:,}; "
                              "fewer dice, colours, tokens or Precise lower it; with Lethal X or Marksman each count of aim "
                              "tokens left is weighed apart), or choose another policy", attack.policies.aim)
         total += cost * runs_bound(attack, index)
