@@ -140,7 +140,27 @@ def pool_candidates() -> list[dict[str, Any]]:
         out.append({"ruleset": "2.6", **_colours(split[0]), "critical": 1, "surge_tokens": 10, "aim": 5, "precise": 3,
                     "aim_policy": policy, **attacker, **defender, "guardian": ["2,red,block"], "pool": pools,
                     "defender": [words] * (max(numbers) - 1)})
-    return out + list(OPTIMAL_POOLS)
+    return out + shien_pool_candidates() + list(OPTIMAL_POOLS)
+
+
+SHIEN_SPLITS = ((8, 8), (14, 2), (2, 14), (6, 5, 5), (10, 10), (15, 15))
+"""Dice per pool when a defender's Deflect wounds the attacker per surge (16 in all at most;
+the larger splits count as refused)."""
+
+
+def shien_pool_candidates() -> list[dict[str, Any]]:
+    """Several pools against Shien Mastery defenders (Deflect: a wound back per surge), each
+    pool its own defender or all at one, with and without Lethal X."""
+    words = "defense=white deflect shien-mastery soresu dodge=3 cover=heavy suppression=4 danger-sense=4 smoke=2"
+    defender = {k.replace("-", "_"): (True if not v else int(v) if v.isdigit() else v) for k, _, v in (w.partition("=") for w in words.split())}
+    out = []
+    for split, apart, lethal in itertools.product(SHIEN_SPLITS, (True, False), (0, 2)):
+        numbers = [1 + (i if apart else 0) for i in range(len(split))]
+        pools = [" ".join(f"{c}={k}" for c, k in _colours(n).items() if k) + f" defender={d}" for n, d in zip(split[1:], numbers[1:])]
+        out.append({"ruleset": "2.6", **_colours(split[0]), "critical": 1, "surge_tokens": 10, "aim": 5, "precise": 3, **defender,
+                    "guardian": ["2,red,block"], "pool": pools, "defender": [words] * (max(numbers) - 1),
+                    **({"lethal": lethal} if lethal else {})})
+    return out
 
 
 def candidates() -> list[dict[str, Any]]:

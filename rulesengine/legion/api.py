@@ -22,7 +22,7 @@ from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.pool_forming import formed
-from rulesengine.legion.keywords import overrun, shien
+from rulesengine.legion.keywords import deflect, overrun, shien
 from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import check_ruleset
@@ -294,7 +294,21 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     if attacker.jar_kai and len(pools) > 1:
         raise InputError("--jar-kai-mastery", "one attack pool only (the calculator does not carry the attacker's dodge tokens "
                          "from pool to pool)", len(pools))
-    return Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
+    attack = Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
+    dice = sum(p.weapons.size for p in pools)
+    if len(pools) > 1 and dice > pool_specs.MAX_DICE_WOUNDS_BACK and any(wounds_back_per_surge(attack, p) for p in pools):
+        raise InputError("--pool", f"at most {pool_specs.MAX_DICE_WOUNDS_BACK} attack dice in all pools together when a "
+                         "defender's Deflect wounds the attacker for each defense surge (Shien Mastery, or Deflect under "
+                         "ruleset notes): those wounds are carried from pool to pool, which multiplies the work", dice)
+    return attack
+
+
+def wounds_back_per_surge(attack: Attack, pool: AttackPool) -> bool:
+    """The pool's defender can send a wound back to the attacker for each defense surge."""
+    defender = pool.defender
+    return (deflect.works(defender, attack.attacker, attack.ranged, attack.ruleset, pool.weapons.high_velocity)
+            and not attack.attacker.immune_deflect and deflect.wound_per_surge(defender, attack.ruleset)
+            and (defender.dodge > 0 or not deflect.needs_dodge(attack.ruleset)))
 
 
 def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defenders: tuple[object, ...]) -> tuple[AttackPool, ...]:
