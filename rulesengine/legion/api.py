@@ -286,7 +286,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                                               sum(p.weapons.size for p in pools) > pool_specs.MAX_DICE_AGAIN):
         raise InputError("--pool", f"when a defender is attacked by more than one pool: at most {pool_specs.MAX_POOLS_AGAIN} "
                          f"pools and {pool_specs.MAX_DICE_AGAIN} attack dice in the attack (the defender's tokens carry "
-                         "between its pools, which multiplies the work)", len(pools))
+                         "between its pools, which multiplies the work)",
+                         f"{len(pools)} pools, {sum(p.weapons.size for p in pools)} attack dice")
     if chosen.target and len(pools) > 1:
         raise InputError("--target", "one attack pool only: with several pools, optimal maximises the expected wounds over "
                          "every defender together (a chance of at least k wounds does not add up over defenders)", chosen.target)

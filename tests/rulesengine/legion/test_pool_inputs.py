@@ -106,6 +106,7 @@ def test_observation_tokens_spent_by_pool_1_are_gone_for_pool_2() -> None:
     ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
     ({"red": 1, "pool": ["red=1", "red=1 defender=2"], "defender": ["dodge=1"]}, "--pool", "at most 2 pools and 12 attack dice"),
     ({"red": 6, "pool": ["red=7"]}, "--pool", "when a defender is attacked by more than one pool"),
+    ({"red": 6, "pool": ["red=7"]}, "--pool", "(got '2 pools, 13 attack dice')"),
     ({"red": 9, "pool": ["red=8 defender=2"], "defender": ["defense=white deflect shien-mastery"], "ruleset": "2.6"}, "--pool",
      "at most 16 attack dice in all pools together when a defender's Deflect wounds the attacker for each defense surge"),
     ({"red": 9, "pool": ["red=8 defender=2"], "defender": ["defense=white deflect dodge=1"], "deflect": True, "dodge": 1}, "--pool",
