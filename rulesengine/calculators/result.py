@@ -17,7 +17,7 @@ from rulesengine.calculators.chart import bar_chart
 from rulesengine.calculators.numbers import decimal, fraction_of, percent, plain
 from rulesengine.calculators.steps import render_steps
 
-APART = ("ruleset", "policies", "policy_text", "steps")
+APART = ("ruleset", "policies", "policy_text", "readings", "steps")
 """Result keys shown after the outcomes, in their own way."""
 
 
@@ -230,6 +230,11 @@ def _used(result: Mapping[str, object]) -> str:
             title = str(name).replace("_", " ")
             title = title if title.endswith("policy") else f"{title} policy"
             items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(shown)}</dd>")
+    readings = result.get("readings")
+    if isinstance(readings, Mapping):
+        for name, reading in readings.items():
+            title = f"{str(name).replace('_', ' ')} reading"
+            items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(plain(reading))}</dd>")
     return f'<dl class="calculator-used">{"".join(items)}</dl>' if items else ""
 
 

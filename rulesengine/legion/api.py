@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion import policies
+from rulesengine.legion import policies, readings
 from rulesengine.legion.attack_dice import costly_aim, token_budgets
 from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools, runs_bound
 from rulesengine.legion.resolve import PoolResult
@@ -25,7 +25,7 @@ from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.keywords import deflect, overrun, shien
 from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.surges import SurgeConversion
-from rulesengine.legion.rulesets import check_ruleset
+from rulesengine.legion.rulesets import NAMES as RULESET_NAMES, check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
     COVER,
@@ -71,6 +71,13 @@ def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "", *, 
     return Option(name, label, "choice", choices[0], choices=choices, help=help, group=group, keywords=keywords)
 
 
+def _reading(rule: str) -> Option:
+    choices = readings.CHOICES[rule]
+    help = "; ".join(f"{c}: {readings.HELP[rule][c]}" for c in choices)
+    return Option(f"{rule}_reading", readings.LABELS[rule], "choice", choices[0], choices=choices, help=help, group="policies",
+                  keywords=readings.KEYWORDS[rule])
+
+
 def _policy(decision: str) -> Option:
     choices = policies.CHOICES[decision]
     help = "; ".join(f"{c}: {policies.HELP[decision][c]}" for c in choices)
@@ -78,7 +85,7 @@ def _policy(decision: str) -> Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    _choice("ruleset", "Ruleset", RULESETS, "notes: the owner's notes (before July 2024); 2.6: Core Rulebook 2.6 (July 2024, the current rules)", group="policies"),
+    _choice("ruleset", "Ruleset", RULESETS, "; ".join(f"{name}: {text}" for name, text in RULESET_NAMES.items()), group="policies"),
     _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
@@ -108,7 +115,7 @@ OPTIONS: tuple[Option, ...] = (
          group="attacker", keywords=("Anti-Materiel X",)),
     _int("anti_personnel", "Anti-Personnel X", 5, "ruleset 2.6: against a trooper, X of the weapon's dice are upgraded (white first)",
          group="attacker", keywords=("Anti-Personnel X",)),
-    _bool("cumbersome", "Cumbersome", "no moving before this attack (a pivot is allowed); it changes no die", group="attacker",
+    _bool("cumbersome", "Cumbersome", "taken as fired without a move first (after a move the current rules downgrade its dice): it changes no die", group="attacker",
           keywords=("Cumbersome",)),
     _int("ion", "Ion X", 5, "step 6 first: the defender flips one shield token per hit or crit, up to X", group="attacker",
          keywords=("Ion X",)),
@@ -179,6 +186,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("guardian_faces", "Guardian faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
     Option("defense_faces", "Defense faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank, one per defense die", group="trace"),
     *(_policy(d) for d in policies.CHOICES),
+    *(_reading(r) for r in readings.CHOICES),
     _int("target", "Target wounds", MAX_DICE, "aim policy optimal: maximise the chance of at least this many wounds "
          "(0: the expected wounds)", group="policies"),
 )
@@ -295,7 +303,8 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     if attacker.jar_kai and len(pools) > 1:
         raise InputError("--jar-kai-mastery", "one attack pool only (the calculator does not carry the attacker's dodge tokens "
                          "from pool to pool)", len(pools))
-    attack = Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun")
+    read = readings.Readings(**{rule: _str_of(v, f"{rule}_reading") for rule in readings.CHOICES})
+    attack = Attack(attacker, pools, melee=kind == "melee", ruleset=ruleset, policies=chosen, overrun=kind == "overrun", readings=read)
     dice = sum(p.weapons.size for p in pools)
     if len(pools) > 1 and dice > pool_specs.MAX_DICE_WOUNDS_BACK and any(wounds_back_per_surge(attack, p) for p in pools):
         raise InputError("--pool", f"at most {pool_specs.MAX_DICE_WOUNDS_BACK} attack dice in all pools together when a "
@@ -354,7 +363,8 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
                     "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
-                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge", "overrun")
+                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge", "overrun",
+                    *(f"{rule}_reading" for rule in readings.CHOICES))
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 
 
@@ -391,7 +401,14 @@ def pool_json(attack: Attack, pool: AttackPool, r: PoolResult) -> dict[str, obje
 
 def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
     """The `--json` object for the first pool (the CLI and forms give one pool)."""
-    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **pool_json(attack, attack.pools[0], results[0])}
+    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **_readings_json(attack),
+            **pool_json(attack, attack.pools[0], results[0])}
+
+
+def _readings_json(attack: Attack) -> dict[str, object]:
+    """`{"readings": {...}}` naming the readings the answer depends on, or nothing."""
+    used = readings.applied(attack)
+    return {"readings": used} if used else {}
 
 
 def check_cost(attack: Attack) -> None:
@@ -430,6 +447,7 @@ def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:
     return {
         "ruleset": attack.ruleset,
         "policies": attack.policies.to_json(),
+        **_readings_json(attack),
         "defenders": [{**wounds_json(d.wounds), "suppression_tokens": d.suppression_tokens.to_json(),
                        "pools": _pools_text(d.pools)} for d in outcome.defenders],
         "pools": [{"defender": p.defender_number, "expected_wounds": str(r.wounds.expected())}
@@ -466,6 +484,7 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
     return {
         "ruleset": attack.ruleset,
         "policies": attack.policies.to_json(),
+        **_readings_json(attack),
         "pools": [pool_json(attack, pool, r) for pool, r in zip(attack.pools, results)],
     }
 

@@ -72,7 +72,8 @@ class PoolContext:
 
     @classmethod
     def of(cls, attack: Attack, pool: AttackPool, counts_spending: bool = False, back_apart: bool = False) -> PoolContext:
-        cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset, attack.attacker.death_from_above)
+        cover = cover_level(pool.defender, pool.weapons, attack.ranged, attack.ruleset, attack.attacker.death_from_above,
+                            low_profile.raises_light_cover(pool.defender, attack.ruleset, attack.readings.low_profile))
         return cls(attack, pool, cover, guardian_usable(pool.defender, attack.ranged), counts_spending, back_apart)
 
 
@@ -184,7 +185,7 @@ def attack_modifications(ctx: PoolContext, s: PoolState) -> AttackModifications:
     crits, hits = crits + impact, hits - impact
     armor = hits_cancelled_by_armor(hits, defender)
     backed = backup.hits_cancelled(hits - armor, defender, ranged)
-    shields = cancelled_by_shields(crits, hits - armor - backed, defender.shields - flipped)
+    shields = cancelled_by_shields(crits, hits - armor - backed, defender.shields - flipped, ranged)
     return AttackModifications(rammed, impact, armor, backed, shields, flipped)
 
 
@@ -200,7 +201,7 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
     # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
     return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion),
-                      pierce=s.pierce + gained, pierce_gained=gained if ctx.pool.defender.impervious else 0,
+                      pierce=s.pierce + gained, pierce_gained=gained if impervious.counts_lethal(ctx.pool.defender, ctx.attack.readings) else 0,
                       aims_left=s.aims_left - gained)
 
 
@@ -254,7 +255,8 @@ def defense_roll(ctx: PoolContext, s: PoolState) -> DefenseRoll:
     faces = ctx.pool.faces.defense
     if len(faces) > dice:
         raise InputError("--defense-faces", f"at most {plural(dice, 'face')} (the defender rolls {plural(dice, 'die', 'dice')})", ",".join(faces))
-    rerolls = dice if soresu.rerolls_every_die(defender, s.dodge_spent, ranged, ctx.attack.ruleset) else uncanny_luck.rerolls(defender)
+    rerolls = (soresu.rerolls(dice, ctx.attack.readings.soresu) if soresu.rerolls_every_die(defender, s.dodge_spent, ranged, ctx.attack.ruleset)
+               else uncanny_luck.rerolls(defender))
     # From here on only the number of results matters, not which are crits: merge them; and
     # the Pierce Lethal X gave has been counted for Impervious (only this step reads it).
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits, pierce_gained=0)
@@ -306,7 +308,7 @@ def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
     pierce = pool_pierce(ctx.pool.weapons, attack.attacker, defender, attack.melee) + s.pierce_gained
     extra = impervious.extra_defense_dice(defender, pierce, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent)
     dice = s.crits + s.hits + extra + danger_sense.extra_defense_dice(defender)
-    if not low_profile.in_cover_pool(attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice):
+    if not low_profile.in_cover_pool(attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice, attack.readings.low_profile):
         return dice - 1, 1
     return dice, 0
 

@@ -62,7 +62,8 @@ def _wounds_table(title: str, part: JSON) -> list[str]:
 
 def _attack_table(result: JSON) -> str:
     policies = ", ".join(f"{k}={v}" for k, v in cast(JSON, result["policies"]).items())
-    lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}"]
+    readings = "".join(f"; {k} reading: {v}" for k, v in cast(JSON, result.get("readings", {})).items())
+    lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}{readings}"]
     if "defenders" in result:
         return "\n".join(lines + _pools_lines(result))
     lines += _wounds_table("Defender", cast(JSON, result["defender"]))

@@ -14,6 +14,11 @@ from rulesengine.legion.dice import defense_die
 
 Roll = tuple[int, int]
 
+WHOLE_ROLL = -1
+"""`rerolls` meaning the whole roll is rerolled or none of it (Soresu Mastery's
+all-or-nothing reading): rerolled when its blocks (with the surges the chart and tokens
+convert) are fewer than a fresh roll's expected blocks."""
+
 
 def face_vector(face: str, chart: str) -> Roll:
     if face == "block" or (face == "surge" and chart == "block"):
@@ -89,6 +94,8 @@ def with_rerolls(colour: str, dice: int, chart: str, tokens: int, rerolls: int, 
 @lru_cache(maxsize=4096)
 def _reroll_weights(colour: str, dice: int, chart: str, tokens: int, rerolls: int) -> dict[Roll, int]:
     """`with_rerolls` (no faces given) as whole-number weights."""
+    if rerolls == WHOLE_ROLL:
+        return _whole_roll_weights(colour, dice, chart, tokens)
     if not rerolls:
         return _rolled_weights(colour, dice, chart, tokens)
     if rerolls >= dice and (tokens >= dice or tokens == 0 or chart == "block"):
@@ -178,7 +185,39 @@ def _each_rerolled(colour: str, dice: int, chart: str, surges_count: bool) -> di
     return out
 
 
+@lru_cache(maxsize=None)
+def _fresh_blocks(colour: str, dice: int, chart: str, tokens: int) -> tuple[int, int]:
+    """A fresh roll's blocks after conversion, summed over its weights, and the weights' sum
+    (their ratio is the expected blocks, kept whole)."""
+    weights = _rolled_weights(colour, dice, chart, tokens)
+    return sum((b + s) * w for (b, s), w in weights.items()), sum(weights.values())
+
+
+def _rerolls_whole(colour: str, dice: int, chart: str, tokens: int, r: Roll) -> bool:
+    """All-or-nothing: the roll `r` is rerolled when its blocks fall short of a fresh roll's
+    expected blocks (`r`'s surges are those a token will convert)."""
+    total, weights = _fresh_blocks(colour, dice, chart, tokens)
+    return (r[0] + r[1]) * weights < total
+
+
+@lru_cache(maxsize=4096)
+def _whole_roll_weights(colour: str, dice: int, chart: str, tokens: int) -> dict[Roll, int]:
+    """`with_rerolls` with `WHOLE_ROLL`, as whole-number weights (they sum to sides ** (2 dice))."""
+    first = _rolled_weights(colour, dice, chart, tokens)
+    sides = defense_die(colour).sides ** dice
+    out: dict[Roll, int] = {}
+    for r, w in first.items():
+        if not _rerolls_whole(colour, dice, chart, tokens, r):
+            out[r] = out.get(r, 0) + w * sides
+            continue
+        for again, v in first.items():
+            out[again] = out.get(again, 0) + w * v
+    return out
+
+
 def _rerolled(colour: str, dice: int, chart: str, tokens: int, rerolls: int, r: Roll) -> Distribution[Roll]:
+    if rerolls == WHOLE_ROLL:
+        return roll_defense_dice(colour, dice, chart, tokens) if _rerolls_whole(colour, dice, chart, tokens, r) else Distribution.certain(r)
     again = min(rerolls, dice - r[0] - r[1])
     if not again:
         return Distribution.certain(r)

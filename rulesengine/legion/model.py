@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulesengine.legion.policies import Policies
+from rulesengine.legion.readings import Readings
 
 RULESETS = ("notes", "2.6")
-"""`notes`: the owner's notes (Legion before July 2024); `2.6`: the rules since July 2024."""
+"""`notes`: the owner's notes (Legion before July 2024); `2.6`: the current Core Rulebook,
+effective 24 November 2025 (`rulesets.NAMES`)."""
 
 SURGE_CHARTS = ("none", "hit", "crit")
 DEFENSE_SURGE_CHARTS = ("none", "block")
@@ -160,6 +162,8 @@ class Attack:
     overrun: bool = False
     """An overrun attack: neither ranged nor melee."""
     policies: Policies = field(default_factory=Policies)
+    readings: Readings = field(default_factory=Readings)
+    """How rule texts that can be read two ways are read (`readings.py`)."""
 
     @property
     def ranged(self) -> bool:

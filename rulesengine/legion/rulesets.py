@@ -1,9 +1,14 @@
 """The two rulesets the Legion engine follows, and what each applies to an attack.
 
 `notes` is the ruleset the owner's notes describe (Legion's rules before July 2024); it
-stays the default on their pages. `2.6` is Atomic Mass Games' Core Rulebook 2.6 (July
-2024), the current rules. `RULES` is the table "How the calculators work" shows: one row
-per rule that differs, or that a keyword brings, and what each ruleset does with it.
+stays the default on their pages. `2.6` is the current Core Rulebook of Atomic Mass Games,
+as in force on 24 November 2025 (the rules refreshed as 2.6 and updated since). Each
+ruleset has that one name and that one date wherever it is introduced (`NAMES`, the form's
+help, the docs). `RULES` is the table "How the calculators work" shows: one row per rule
+that differs, or that a keyword brings, and what each ruleset does with it.
+
+No newer rulebook is followed: one calculator (Legion Roller) cites a Core Rule Book
+effective 29 May 2026 with a different Impervious, but no text of it was found.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from rulesengine.legion.model import RULESETS, Defender
 
 NAMES = {
     "notes": "the owner's notes (Legion before July 2024)",
-    "2.6": "Core Rulebook 2.6 (July 2024, the current rules)",
+    "2.6": "the current Core Rulebook (2.6), effective 24 November 2025",
 }
 assert tuple(NAMES) == RULESETS
 
@@ -37,15 +42,18 @@ RULES: tuple[Rule, ...] = (
     Rule("Cover", "light cancels 1 hit, heavy 2", "cover roll: 1 white defense die per hit; light cancels per block, heavy per block or surge"),
     Rule("Dodge", "cancels 1 hit per token (with cover, order does not matter)", "cancels 1 hit per token, after the cover roll"),
     Rule("Suppression and cover", "any suppression token improves cover by 1", "improves cover by 1 once tokens reach courage"),
-    Rule("Low Profile", "with cover, 1 defense die becomes a block", "with cover, 1 cover die becomes a block"),
-    Rule("Dug In", "", "red defense dice for the cover roll"),
+    Rule("Low Profile", "with cover, 1 defense die becomes a block (reading defense-die; reading cover: light cover counts as heavy)",
+         "with cover, 1 cover die becomes a block"),
+    Rule("Dug In", "", "red defense dice for the cover roll (a card effect, not a rulebook keyword)"),
     Rule("Smoke tokens", "a smoke token in range 1 improves a trooper's cover by 1 (not cumulative)",
          "each smoke token in range 1 improves a trooper's cover by 1 (they add up, never past heavy)"),
     Rule("Vehicles and cover", "a vehicle has cover from terrain", "no cover from terrain for a vehicle (Cover X still counts)"),
     Rule("Guardian X", "ranged only; not for a defender with Guardian X, a transported unit or a vehicle",
          "the same limits, and a guardian whose suppression tokens reach its courage cannot use it"),
-    Rule("Impervious", "extra defense dice equal to Pierce, none if immune to Pierce", "the same"),
-    Rule("Shield tokens", "each cancels a hit or crit in Modify Attack Dice", "the same"),
+    Rule("Impervious", "extra defense dice equal to Pierce (Lethal X's too, unless reading weapons-only), none if immune to "
+         "Pierce; rolled even with no hit left", "the same"),
+    Rule("Danger Sense X", "1 extra defense die per suppression token, up to X; rolled even with no hit left", "the same"),
+    Rule("Shield tokens", "ranged attacks only: each cancels a hit or crit in Modify Attack Dice", "the same"),
     Rule("Block", "after spending a dodge token: surge: block", "the same"),
     Rule("Deflect", "after a dodge token: surge: block (melee too); a ranged attacker suffers 1 wound per defense surge",
          "ranged attacks only, no dodge token needed, none if every weapon has High Velocity: surge: block, and the attacker "
@@ -54,12 +62,15 @@ RULES: tuple[Rule, ...] = (
          "the attacker suffers no wound from Deflect; the defender's surges are still blocks"),
     Rule("Shien Mastery", "", "with Deflect: 1 wound on the attacker per defense surge; no suppression token when the defender "
          "suffers no wound"),
-    Rule("Soresu Mastery", "ranged, after a dodge token: reroll the defense dice", "ranged: reroll the defense dice, no dodge token needed"),
+    Rule("Soresu Mastery", "ranged, after a dodge token: reroll the defense dice (reading each-die: every failing die once; "
+         "all-or-nothing: the whole roll or none)", "ranged: reroll the defense dice, no dodge token needed (the same two readings)"),
     Rule("Dodge for a keyword", "Block, Deflect, Soresu Mastery or Duelist may spend a dodge token with no hit to cancel",
          "Block or Duelist may spend a dodge token with no hit to cancel"),
     Rule("Backup", "", "cancels up to 2 hits of a ranged attack; not for a defender with Guardian X"),
     Rule("Vehicle damage", "a red die: Damaged (block), Disabled (blank) or Weapon Destroyed (surge)",
          "one vehicle damage token (once per game); at activation a white die, an action lost on a blank"),
+    Rule("Cumbersome", "no move before this attack (a pivot is allowed); no die changes",
+         "after a move this activation the weapon's dice are downgraded; the calculator takes no move, so no die changes"),
     Rule("Anti-Materiel X, Anti-Personnel X", "", "X of the weapon's dice one colour up against a vehicle (Anti-Materiel) or a trooper "
          "(Anti-Personnel); rules update of November 2025"),
 )

@@ -139,7 +139,8 @@ def _pierce(ctx: PoolContext, step: Step, before: PoolState, after: PoolState) -
 def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     defender = ctx.pool.defender
     attacker, weapons, melee = ctx.attack.attacker, ctx.pool.weapons, ctx.attack.melee
-    extra = extra_defense_dice(defender, pool_pierce(weapons, attacker, defender, melee), melee, attacker, weapons, before.dodge_spent)
+    extra = extra_defense_dice(defender, pool_pierce(weapons, attacker, defender, melee) + before.pierce_gained, melee, attacker, weapons,
+                               before.dodge_spent)
     sense = danger_sense.extra_defense_dice(defender)
     dice, added = defense_dice(ctx, before)
     faces = ctx.pool.faces.defense

@@ -30,16 +30,22 @@ def blast_ignores_cover(defender: Defender, weapons: Weapons) -> bool:
     return weapons.blast and not defender.immune_blast
 
 
-def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str, death_from_above: bool = False) -> int:
+def cover_level(defender: Defender, weapons: Weapons, ranged: bool, ruleset: str, death_from_above: bool = False,
+                light_is_heavy: bool = False) -> int:
     """0 none, 1 light, 2 heavy, after every keyword that changes it. `death_from_above`:
-    the attacker's Death From Above applies (the defender cannot use cover)."""
+    the attacker's Death From Above applies (the defender cannot use cover);
+    `light_is_heavy`: Low Profile's older form (ruleset notes, reading `cover`) makes light
+    cover heavy, before Sharpshooter X lowers it."""
     if not ranged or death_from_above or blast_ignores_cover(defender, weapons):
         return 0
     terrain = COVER[defender.cover] if terrain_cover_counts(defender, ruleset) else 0
     level = terrain + defender.cover_x + smoke.improves_cover(defender, ruleset)
     if improves_cover(defender, ruleset):
         level += 1
-    return max(0, min(level, HEAVY) - weapons.sharpshooter)
+    level = min(level, HEAVY)
+    if light_is_heavy and level == 1:
+        level = HEAVY
+    return max(0, level - weapons.sharpshooter)
 
 
 def hits_cancelled_by_cover(hits: int, level: int, ruleset: str, die: str = COVER_DIE, low_profile: bool = False) -> Distribution[int]:

@@ -1,7 +1,10 @@
-"""Cumbersome (weapon keyword): a unit may not move before attacking with this weapon in
-the same activation (a pivot is allowed). It limits when the weapon can be used, not what
-its dice do: the calculator accepts it and the answer is the same with or without it."""
+"""Cumbersome (weapon keyword). Older form: a unit may not move before attacking with this
+weapon in the same activation (a pivot is allowed). Since the update of 11 November 2025
+(Core Rulebook effective 24 November 2025): each of the weapon's dice is downgraded if the
+unit has made any move that activation. The calculator takes the weapon as fired without a
+move first, in both rulesets, so Cumbersome changes no die; the form has no input for a
+move, and the note says so."""
 
 from __future__ import annotations
 
-TOLD = "Cumbersome only limits moving before this attack; it changes no die."
+TOLD = "Cumbersome changes no die: the weapon is taken as fired without a move first this activation."

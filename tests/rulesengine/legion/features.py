@@ -109,6 +109,11 @@ FEATURES: dict[str, dict[str, Any]] = {
     "overrun-defender-hold-the-line": {"overrun": True, "defender_hold_the_line": True},
     "overrun-defender-duelist": {"overrun": True, "defender_duelist": True, "dodge": 1, "block": True, "pierce": 1},
     "overrun-dodge": {"overrun": True, "dodge": 1, "guardian": ["1,red,none"]},
+    "shields-melee": {"shields": 1, "melee": True},
+    "low-profile-cover-reading": {"low_profile": True, "cover": "light", "low_profile_reading": "cover"},
+    "soresu-all-or-nothing": {"soresu": True, "dodge": 1, "soresu_reading": "all-or-nothing"},
+    "soresu-all-or-nothing-2.6": {"soresu": True, "ruleset": "2.6", "soresu_reading": "all-or-nothing"},
+    "lethal-impervious-weapons-only": {"lethal": 1, "aim": 1, "impervious": True, "pierce": 1, "lethal_impervious_reading": "weapons-only"},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "smoke": 0, "observe": 0, "lethal": 0, "marksman": False, "djem_so": False, "suppressive": False,
     "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False, "ion": 0,
     "jar_kai_mastery": False, "attacker_dodge": 0, "overrun": False, "shien_mastery": False,
+    "low_profile_reading": "defense-die", "soresu_reading": "each-die", "lethal_impervious_reading": "counts",
 }
 NEXT_COLOUR = {"white": "black", "black": "red"}
 
@@ -157,6 +158,8 @@ def cover_level(c: Mapping[str, Any]) -> int:
     level = terrain + c["cover_x"] + smoke
     suppressed = c["suppression"] >= 1 if c["ruleset"] == "notes" else c["suppression"] >= c["courage"]
     level = min(2, level + (1 if suppressed else 0))
+    if level == 1 and c["low_profile"] and c["ruleset"] == "notes" and c["low_profile_reading"] == "cover":
+        level = 2  # Low Profile's older form: light cover counts as heavy
     return max(0, level - c["sharpshooter"])
 
 
@@ -217,12 +220,33 @@ def pierce_works(c: Mapping[str, Any], dodged: bool = False) -> bool:
     return not immune and not (c["defender_duelist"] and c["melee"] and dodged)
 
 
-def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int) -> Dist:
+def _counted(c: Mapping[str, Any], faces: tuple[str, ...], chart: str, deflecting: bool) -> int:
+    """Blocks a roll gives once surges are converted (Deflect: every surge)."""
+    if deflecting:
+        return faces.count("block") + faces.count("surge")
+    return defense_blocks(c["defense"], faces, chart, c["defense_surge_tokens"])
+
+
+def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int,
+                 whole: bool = False) -> Dist:
     """{(blocks, surges for Deflect, surge tokens spent): p}: roll, reroll up to `rerolls`
-    dice that will not block (blanks, surges beyond the tokens), then count."""
+    dice that will not block (blanks, surges beyond the tokens), then count. `whole`
+    (Soresu Mastery, all or nothing): every die is rolled again when the roll's blocks are
+    fewer than a fresh roll's expected blocks, else none."""
     tokens = c["defense_surge_tokens"]
+    fresh = [DEFENSE_SIDES[c["defense"]]] * len(first)
+    expected = sum((_counted(c, f, chart, deflecting) * q for f, q in _rolls(fresh)), Fraction(0))
     out: Dist = {}
     for faces, p in _rolls(first):
+        if whole:
+            again_all = _counted(c, faces, chart, deflecting) < expected
+            for t, q in (_rolls(fresh) if again_all else [(faces, Fraction(1))]):
+                if deflecting:
+                    _add(out, (t.count("block") + t.count("surge"), t.count("surge"), 0), p * q)
+                else:
+                    used = 0 if chart == "block" else min(t.count("surge"), tokens)
+                    _add(out, (defense_blocks(c["defense"], t, chart, tokens), 0, used), p * q)
+            continue
         failing, surges_kept = [], 0
         for i, f in enumerate(faces):
             if f == "blank":
@@ -339,7 +363,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
             if c["backup"] and ranged and not c["defender_guardian"]:
                 hits2 -= min(hits2, 2)
             shields_used = flipped
-            for _ in range(shields):
+            for _ in range(shields if ranged else 0):  # shield tokens answer ranged attacks only
                 if crits2:
                     crits2, shields_used = crits2 - 1, shields_used + 1
                 elif hits2:
@@ -347,10 +371,12 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
             start = (crits2, hits2, pool_pierce(c) + lethal, (0,) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
                 impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
-                n = cr + hi + (pool_pierce(c) + lethal if impervious else 0)
+                counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
+                n = cr + hi + (pool_pierce(c) + counted if impervious else 0)
                 n += min(c["suppression"], c["danger_sense"])
                 # Low Profile in the notes' rules: with cover, one defense die is a block.
-                swapped = c["ruleset"] == "notes" and c["low_profile"] and cover_level(c) > 0 and n > 0
+                swapped = (c["ruleset"] == "notes" and c["low_profile"] and c["low_profile_reading"] == "defense-die"
+                           and cover_level(c) > 0 and n > 0)
                 n -= 1 if swapped else 0
                 token_ok = dodged or c["ruleset"] != "notes"
                 deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
@@ -358,7 +384,8 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                 chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
                 rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
                 sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
-                for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls).items():
+                whole = c["soresu"] and token_ok and ranged and c["soresu_reading"] == "all-or-nothing"
+                for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls, whole).items():
                     blocks += 1 if swapped else 0
                     aims_left = left - lethal
                     if pierce_works(c, dodged):

@@ -19,7 +19,17 @@ def test_every_ruleset_is_named_and_the_notes_stay_the_default() -> None:
     assert set(NAMES) == set(RULESETS)
     ruleset = next(o for o in OPTIONS if o.name == "ruleset")
     assert ruleset.default == "notes"
-    assert "Core Rulebook 2.6" in NAMES["2.6"]
+    assert "Core Rulebook (2.6), effective 24 November 2025" in NAMES["2.6"]
+
+
+def test_each_ruleset_has_one_name_and_one_date_in_the_form_and_the_docs() -> None:
+    """The form's help and the pages that introduce the rulesets give the dates `NAMES` gives."""
+    ruleset = next(o for o in OPTIONS if o.name == "ruleset")
+    assert ruleset.help == "; ".join(f"{name}: {text}" for name, text in NAMES.items())
+    docs = Path(__file__).parents[3] / "docs"
+    for page in (PAGE, docs / "index.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "24 November 2025" in text and "rules of July 2024" not in text and "revised in July 2024" not in text
 
 
 def test_every_rule_says_what_the_current_rules_do() -> None:
