@@ -205,13 +205,12 @@ def _whole_roll_weights(colour: str, dice: int, chart: str, tokens: int) -> dict
     """`with_rerolls` with `WHOLE_ROLL`, as whole-number weights (they sum to sides ** (2 dice))."""
     first = _rolled_weights(colour, dice, chart, tokens)
     sides = defense_die(colour).sides ** dice
-    out: dict[Roll, int] = {}
+    rerolled = sum(w for r, w in first.items() if _rerolls_whole(colour, dice, chart, tokens, r))
+    # A rerolled roll is replaced by a fresh one: every outcome again, in proportion.
+    out = {r: w * rerolled for r, w in first.items()}
     for r, w in first.items():
         if not _rerolls_whole(colour, dice, chart, tokens, r):
-            out[r] = out.get(r, 0) + w * sides
-            continue
-        for again, v in first.items():
-            out[again] = out.get(again, 0) + w * v
+            out[r] += w * sides
     return out
 
 
