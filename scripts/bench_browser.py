@@ -210,6 +210,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         warm_dcl = again_tab.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
         warm_total, warm_pyodide = sent_bytes(server, mark)
         warm_stats = again_tab.evaluate("rulesCalculators.stats")
+        debounce_ms = page.evaluate("rulesCalculators.settings.debounceMs")
         # Warm: every tab closed (a shared Python ends with the last), then a new one.
         page.close()
         again_tab.close()
@@ -226,7 +227,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "reopened_bytes": reopened_bytes,
             "warm_python_start_ms": warm_stats["pythonStartMs"],
             "warm_phases": warm_stats["pythonPhases"],
-            "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
+            "debounce_ms": debounce_ms,
             "before_bytes": before_total,
             "before_pyodide_bytes": before_pyodide,
             "largest_before": largest,
@@ -481,8 +482,8 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     if idle:
         print(f"  warm='idle': navigation -> Python ready, no interaction : {spread([r['idle_ready_ms'] for r in idle])}")
         print(f"  warm='idle': then first change -> result               : {spread([r['idle_first_ms'] for r in idle])}")
-    foreign = [u for run in runs for u in run["foreign"]]
-    errors = [e for run in runs for e in run["errors"]]
+    foreign = [u for run in runs for u in run.get("foreign", [])]
+    errors = [e for run in runs for e in run.get("errors", [])]
     print(f"  requests to other hosts            : {len(foreign)} {foreign[:3] if foreign else ''}")
     print(f"  console errors                     : {len(errors)} {errors[:3] if errors else ''}")
 
