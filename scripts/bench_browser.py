@@ -15,7 +15,18 @@ For each run (a fresh browser context, so nothing is cached):
      again and changes Pierce X: time to the result and bytes fetched, now that the
      service worker keeps Pyodide;
   6. separately, with warm="idle" (Python started when the browser is idle): time from
-     navigation until Python is ready without any interaction, then the first change.
+     navigation until Python is ready without any interaction, then the first change;
+  7. warm: every tab of that browser closed (the shared Python ends with them), then a new
+     tab: time to the first result with Python's files kept by the service worker;
+  8. memory: renderer PSS (the sum over this browser's renderer processes, where pages and
+     their workers run) on Pierce X before any calculation, with one calculator computing,
+     and with Compare's second set computing too;
+  9. a phone link: the same cold visit from a server that sends at most 10 Mbit/s with
+     40 ms before each answer (--link; Chromium's own network emulation does not slow a
+     worker's downloads, so the link is emulated at the server): time to the first result.
+
+Python runs as the site runs it (one shared worker where the browser has them); --python
+dedicated measures one worker per calculator, as before issue 26.
 
 The site is built as a default build is (for http://127.0.0.1:8000/), precompressed as
 scripts/publish.py does, and served from somewhere else: another port, under /published/
@@ -28,6 +39,7 @@ keeping what the page fetched before it took control, downloads every file a sec
 (a real first visit does not; each run's new context starts with an empty cache anyway).
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs 3] [--changes 5] [--same-address] [--no-snapshot]
+       [--python shared|dedicated] [--link 10,40] [--no-link]
 """
 
 from __future__ import annotations
@@ -37,7 +49,9 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +60,10 @@ sys.path.insert(0, str(REPO))
 
 from scripts.precompress import precompress  # noqa: E402
 from tests.browser.harness import Server, build_site, launch_chromium, open_visit, serve  # noqa: E402
+from tests.browser.harness import QuietHandler, QuietServer  # noqa: E402
+
+PYTHON: str | None = None  # how the calculators run Python: None is the site's default (--python)
+LINK_TEXT = ""
 
 GUARDIAN_X = "legion/keywords/guardian-x/"
 BUILT_FOR = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url: what a plain build is made for
@@ -140,7 +158,7 @@ def pierce_values(page: Any, count: int) -> list[int]:
 def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, list[tuple[str, int]]]:
     """Open Guardian X, touch nothing, wait until the network is idle: bytes sent, of
     which Pyodide's, and the largest responses."""
-    visit = open_visit(browser, intercept=False)
+    visit = open_visit(browser, intercept=False, python=PYTHON)
     try:
         start = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
@@ -153,7 +171,7 @@ def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, li
 
 def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
     before_total, before_pyodide, largest = bytes_before_interaction(browser, server)
-    visit = open_visit(browser, EARLY_CHANGE, intercept=False)
+    visit = open_visit(browser, EARLY_CHANGE, intercept=False, python=PYTHON)
     page = visit.page
     try:
         # A reader who changes an input as soon as the page is there: navigation -> result.
@@ -164,6 +182,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
         first_total, first_pyodide = sent_bytes(server, mark)
         first_raw = file_bytes(server, mark)
+        by_file = bytes_by_file(server, mark)
         again = [page.evaluate(CHANGE, ["pierce", v, True])[:2] for v in values[1:]]
 
         clicked = page.evaluate("performance.now()")
@@ -181,19 +200,34 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         # A second visit: a new tab, once the service worker holds Pyodide.
         page.wait_for_function(KEPT, arg="pyodide.asm.wasm", timeout=WAIT_MS, polling=200)
         page.wait_for_function(KEPT, arg=".whl", timeout=WAIT_MS, polling=200)
-        if "/assets/snapshots/" in " ".join(path for path, _ in server.sent):
-            page.wait_for_function(KEPT, arg="engine.snapshot.gz", timeout=WAIT_MS, polling=200)
+        snapshots = [path.split("?")[0] for path, _ in server.sent if "/assets/snapshots/" in path]
+        if snapshots:  # whichever name the worker used (the plain one when the host negotiates)
+            page.wait_for_function(KEPT, arg="/" + snapshots[-1].rsplit("/", 1)[1], timeout=WAIT_MS, polling=200)
         again_tab = visit.context.new_page()
         mark = len(server.sent)
         again_tab.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
-        _, _, warm_at = early_change(again_tab)
+        new_tab_change_ms, _, warm_at = early_change(again_tab)
         warm_dcl = again_tab.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
         warm_total, warm_pyodide = sent_bytes(server, mark)
         warm_stats = again_tab.evaluate("rulesCalculators.stats")
+        debounce_ms = page.evaluate("rulesCalculators.settings.debounceMs")
+        # Warm: every tab closed (a shared Python ends with the last), then a new one.
+        page.close()
+        again_tab.close()
+        time.sleep(1.0)
+        cold_tab = visit.context.new_page()
+        mark = len(server.sent)
+        cold_tab.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
+        _, _, reopened_at = early_change(cold_tab)
+        reopened_bytes, _ = sent_bytes(server, mark)
         return {
+            "by_file": by_file,
+            "new_tab_change_ms": new_tab_change_ms,
+            "reopened_nav_to_first_ms": reopened_at,
+            "reopened_bytes": reopened_bytes,
             "warm_python_start_ms": warm_stats["pythonStartMs"],
             "warm_phases": warm_stats["pythonPhases"],
-            "debounce_ms": page.evaluate("rulesCalculators.settings.debounceMs"),
+            "debounce_ms": debounce_ms,
             "before_bytes": before_total,
             "before_pyodide_bytes": before_pyodide,
             "largest_before": largest,
@@ -223,10 +257,158 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         visit.context.close()
 
 
+def bytes_by_file(server: Server, since: int) -> dict[str, int]:
+    """Bytes sent per file (as sent, compressed when it was) from entry `since` on."""
+    prefix = "/" + server.url.split("/", 3)[3]
+    out: dict[str, int] = {}
+    for path, n in server.sent[since:]:
+        name = path.split("?")[0][len(prefix):] or "/"
+        out[name] = out.get(name, 0) + n
+    return out
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def renderer_pss_mib() -> float:
+    """PSS of this browser's renderer processes (pages, their dedicated and shared
+    workers), summed: the processes below this script with --type=renderer."""
+    total_kib = 0
+    for pid in _descendants(os.getpid()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                total_kib += next(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            continue
+    return total_kib / 1024
+
+
+def settled_pss(page: Any) -> float:
+    page.wait_for_timeout(1500)  # let the garbage collector and the worker settle
+    return renderer_pss_mib()
+
+
+def memory_run(browser: Any, server: Server) -> dict[str, Any]:
+    """Renderer PSS on Pierce X: no calculation yet, one calculator computing, and Compare's
+    two sets computing (the first change after opening Compare goes to set B)."""
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};", intercept=False, python=PYTHON)
+    page = visit.page
+    try:
+        page.goto(server.url + "legion/keywords/pierce-x/", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        none = settled_pss(page)
+        page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
+        one = settled_pss(page)
+        page.locator("[data-compare-toggle]").first.click()
+        page.wait_for_function("() => document.querySelectorAll('[data-calculator]').length === 2", timeout=WAIT_MS)
+        began = page.evaluate("performance.now()")
+        page.evaluate(
+            """async () => {
+              const b = document.querySelectorAll('[data-calculator]')[1];
+              const input = b.querySelector('[name="pierce"]');
+              const shown = new Promise((resolve) => b.addEventListener('calculator:result', resolve, { once: true }));
+              input.value = String(Number(input.value) === 0 ? 1 : 0);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              await shown;
+            }"""
+        )
+        compare_first_ms = page.evaluate("performance.now()") - began
+        two = settled_pss(page)
+        return {"memory": (none, one, two), "compare_first_ms": compare_first_ms}
+    finally:
+        visit.context.close()
+
+
+def link_run(browser: Any, server: Server) -> dict[str, Any]:
+    """A cold visit over the emulated phone link: navigation -> first result, bytes."""
+    visit = open_visit(browser, EARLY_CHANGE, intercept=False, python=PYTHON)
+    try:
+        mark = len(server.sent)
+        visit.page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
+        _, _, at = early_change(visit.page)
+        total, _ = sent_bytes(server, mark)
+        return {"link_nav_to_first_ms": at, "link_bytes": total, "link_by_file": bytes_by_file(server, mark)}
+    finally:
+        visit.context.close()
+
+
+class Link:
+    """A shared link of `mbit` Mbit/s: every body's chunks take their turn on it, and each
+    answer waits `latency_ms` first (one round trip: the request out, the first byte back)."""
+
+    def __init__(self, mbit: float, latency_ms: float) -> None:
+        self.bytes_per_s = mbit * 1_000_000 / 8
+        self.latency = latency_ms / 1000
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def send(self, body: Iterable[bytes]) -> Iterator[bytes]:
+        time.sleep(self.latency)
+        for chunk in body:
+            for start in range(0, len(chunk), 16384):
+                piece = chunk[start:start + 16384]
+                with self.lock:
+                    now = time.monotonic()
+                    self.free_at = max(self.free_at, now) + len(piece) / self.bytes_per_s
+                    wait = self.free_at - now
+                time.sleep(wait)
+                yield piece
+
+
+def serve_over_link(root: Path, prefix: str, link: Link) -> Server:
+    """The built site as serve() serves it, through `link`."""
+    from wsgiref.simple_server import make_server
+
+    from scripts.static_site import static_site
+
+    requested: list[str] = []
+    sent: list[tuple[str, int]] = []
+    site = static_site(root, prefix)
+
+    def slowed(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "") + ("?" + environ["QUERY_STRING"] if environ.get("QUERY_STRING") else "")
+        requested.append(path)
+        body = site(environ, start_response)
+        total = 0
+        try:
+            for piece in link.send(body):
+                total += len(piece)
+                yield piece
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+            sent.append((path, total))
+
+    httpd = make_server("127.0.0.1", 0, slowed, server_class=QuietServer, handler_class=QuietHandler)
+    server = Server(f"http://127.0.0.1:{httpd.server_address[1]}{prefix}", root, requested, sent, httpd)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return server
+
+
 def idle_run(browser: Any, server: Server) -> dict[str, Any]:
     """With warm="idle": Python starts when the browser is idle, before any interaction;
     time from navigation until it is ready, then the first change's latency."""
-    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};", intercept=False)
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};", intercept=False, python=PYTHON)
     page = visit.page
     try:
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
@@ -243,7 +425,7 @@ def spread(values: Sequence[float]) -> str:
 
 
 def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
-    main = [run for run in runs if "idle_ready_ms" not in run]
+    main = [run for run in runs if "nav_to_first_ms" in run]
 
     def all_of(key: str) -> list[float]:
         out: list[float] = []
@@ -280,12 +462,28 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
           f" (Pyodide loaded at {spread([run['warm_phases']['pyodide'] for run in main])})")
     print(f"    bytes sent for it                : {statistics.median(all_of('warm_bytes')) / 1024:.0f} KiB,"
           f" of which Pyodide {statistics.median(all_of('warm_pyodide_bytes')) / 1024:.0f} KiB")
+    print(f"    its change -> result             : {spread(all_of('new_tab_change_ms'))}")
+    print(f"  warm (all tabs closed, a new one): nav -> first recompute: {spread(all_of('reopened_nav_to_first_ms'))},"
+          f" {statistics.median(all_of('reopened_bytes')) / 1024:.0f} KiB sent")
+    print("  bytes for the page and its first change, by file (as sent, first run):")
+    for name, size in sorted(main[0]["by_file"].items(), key=lambda item: -item[1])[:10]:
+        print(f"    {size / 1024:8.0f} KiB  {name}")
+    memory = [run for run in runs if "memory" in run]
+    if memory:
+        none, one, two = (statistics.median(run["memory"][i] for run in memory) for i in range(3))
+        print(f"  renderer memory (PSS) on Pierce X  : {none:.0f} MiB with no calculation; one calculator +{one - none:.0f} MiB;"
+              f" Compare's two sets +{two - none:.0f} MiB (n={len(memory)})")
+        print(f"  Compare: its first change -> result: {spread([run['compare_first_ms'] for run in memory])}")
+    link = [run for run in runs if "link_nav_to_first_ms" in run]
+    if link:
+        print(f"  phone link ({LINK_TEXT}): cold nav -> first recompute: {spread([r['link_nav_to_first_ms'] for r in link])},"
+              f" {statistics.median(r['link_bytes'] for r in link) / 1024 / 1024:.2f} MiB sent")
     idle = [run for run in runs if "idle_ready_ms" in run]
     if idle:
         print(f"  warm='idle': navigation -> Python ready, no interaction : {spread([r['idle_ready_ms'] for r in idle])}")
         print(f"  warm='idle': then first change -> result               : {spread([r['idle_first_ms'] for r in idle])}")
-    foreign = [u for run in runs for u in run["foreign"]]
-    errors = [e for run in runs for e in run["errors"]]
+    foreign = [u for run in runs for u in run.get("foreign", [])]
+    errors = [e for run in runs for e in run.get("errors", [])]
     print(f"  requests to other hosts            : {len(foreign)} {foreign[:3] if foreign else ''}")
     print(f"  console errors                     : {len(errors)} {errors[:3] if errors else ''}")
 
@@ -296,7 +494,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--changes", type=int, default=5, help="recomputes measured per page (default 5)")
     parser.add_argument("--same-address", action="store_true", help="serve the site where it was built for, not elsewhere")
     parser.add_argument("--no-snapshot", action="store_true", help="build without the start-up snapshot (CALCULATOR_SNAPSHOT=off)")
+    parser.add_argument("--python", choices=("shared", "dedicated"), default=None,
+                        help="how the calculators run Python (default: as the site does, shared where the browser can)")
+    parser.add_argument("--link", default="10,40", help="the phone link: Mbit/s,latency ms (default 10,40)")
+    parser.add_argument("--no-link", action="store_true", help="skip the phone-link run")
     args = parser.parse_args(argv)
+    global PYTHON, LINK_TEXT
+    PYTHON = args.python
+    mbit, latency = (float(part) for part in args.link.split(","))
+    LINK_TEXT = f"{mbit:g} Mbit/s, {latency:g} ms"
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
@@ -311,6 +517,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 browser = launch_chromium(playwright)
                 runs = [one_run(browser, server, args.changes) for _ in range(args.runs)]
                 runs += [idle_run(browser, server) for _ in range(args.runs)]
+                runs += [memory_run(browser, server) for _ in range(args.runs)]
+                if not args.no_link:
+                    slow = serve_over_link(server.root, "/" if args.same_address else SERVED_UNDER, Link(mbit, latency))
+                    try:
+                        runs += [link_run(browser, slow) for _ in range(args.runs)]
+                    finally:
+                        slow.close()
                 browser.close()
         finally:
             server.close()

@@ -196,7 +196,8 @@ def on_post_build(config: MkDocsConfig) -> None:
 
         snapshot = place_snapshot(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
         if snapshot is not None:
-            runtime["snapshotURL"] = f"../{snapshot.relative}"
+            runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
+            runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")

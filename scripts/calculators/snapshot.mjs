@@ -5,16 +5,15 @@
 //   PYODIDE_DIR  node_modules/pyodide (the same files the site serves)
 //   WHEEL        the engine's wheel, as the site serves it
 //   MODULE       the module the worker imports (rulesengine.calculators.api)
-//   OUT          where to write the snapshot, gzip-compressed
+//   OUT          where to write the snapshot (raw; scripts/calculators/snapshot.py compresses it)
 //
 // The snapshot holds Python's heap, not its files. Every module of the engine is imported
 // before it is taken, so the restored Python answers without the wheel; the worker still
 // unpacks the wheel afterwards, into the same folder as here (tracebacks show its lines).
 // Pyodide refuses a snapshot made by another build of itself (it checks the build id).
-// It prints one line of JSON: the snapshot's size raw and compressed, and the times.
+// It prints one line of JSON: the snapshot's size and the time it took.
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 
 const [pyodideDir, wheel, moduleName, out] = process.argv.slice(2);
 if (!out) {
@@ -26,7 +25,7 @@ const started = performance.now();
 // the snapshot is published, so it gets the name a browser would give, not a path on the
 // machine that built the site.
 process.argv[1] = "./this.program";
-let raw, compressed;
+let raw;
 try {
   const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
   const pyodide = await loadPyodide({
@@ -58,9 +57,8 @@ if hasattr(_module, "describe"):
 del _module, _top, _found, importlib, pkgutil, snapshot_module
 `);
   raw = pyodide.makeMemorySnapshot();
-  compressed = zlib.gzipSync(raw, { level: 6 });
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, compressed);
+  fs.writeFileSync(out, raw);
 } catch (error) {
   // Node would print the minified line the error came from; the last line of the message
   // (a Python traceback's error) is what the build reports.
@@ -68,4 +66,4 @@ del _module, _top, _found, importlib, pkgutil, snapshot_module
   console.error(`snapshot not made: ${lines[lines.length - 1]}`);
   process.exit(1);
 }
-console.log(JSON.stringify({ raw: raw.length, gzip: compressed.length, ms: Math.round(performance.now() - started) }));
+console.log(JSON.stringify({ raw: raw.length, ms: Math.round(performance.now() - started) }));

@@ -3,19 +3,31 @@
 A reader's worker normally starts Pyodide (Python's own start-up) and then imports the
 engine: about 2 s on these machines, the larger part of the wait before a first result.
 Pyodide can instead restore its memory as it was after both; the snapshot is made here in
-Node with the very files the site serves, gzip-compressed (31 MB raw, about 7 MB), and
-placed at `assets/snapshots/<key>/engine.snapshot.gz`, where `<key>` names what it was
-made from (Pyodide's version, the wheel's hash, the script that made it): a browser may
-keep it forever, and a new engine or Pyodide gets a new address.
+Node with the very files the site serves (31 MB raw) and placed at
+`assets/snapshots/<key>/` in three forms, where `<key>` names what it was made from
+(Pyodide's version, the wheel's hash, the script that made it), so a browser may keep it
+forever and a new engine or Pyodide gets a new address:
 
-Making one takes about 3 s, so it is kept in `.cache/snapshots/` by that key: rebuilding
-the site without touching the engine costs nothing. A snapshot that cannot be made (no
-Node, an error in Pyodide) is not fatal: the build warns and the worker does the full
-start instead.
+- `engine.snapshot`, the memory as it is, with `engine.snapshot.br` and
+  `engine.snapshot.gz` beside it: a host that negotiates (sends the `.br` copy with
+  `Content-Encoding: br` to a browser that accepts brotli, else the `.gz` copy with
+  `Content-Encoding: gzip`) sends 5.5 or 6.9 MB instead of 31 (README, "Publish");
+- `engine.snapshot.gzip`, the same bytes as the `.gz` copy under a name no host takes for
+  a compressed copy of another file (WhiteNoise, for one, does not serve `X.gz` by its
+  own name when `X` exists);
+- the worker asks for `engine.snapshot` and uses it only when it came compressed
+  (`Content-Encoding` set); from any other host it asks for `engine.snapshot.gzip` as a
+  plain file and unpacks it itself (assets/calculators/worker.mjs).
+
+Making one takes about 3 s, and its brotli copy about 10 s more, so all three are kept in
+`.cache/snapshots/` by that key: rebuilding the site without touching the engine costs
+nothing. A snapshot that cannot be made (no Node, an error in Pyodide) is not fatal: the
+build warns and the worker does the full start instead.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import logging
@@ -27,7 +39,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 MAKER = Path(__file__).with_name("snapshot.mjs")
-NAME = "engine.snapshot.gz"
+NAME = "engine.snapshot"
+# The copies beside it, as a static host sends them (scripts/precompress.py makes the same
+# pair for the site's other large files; the snapshot's are made here, once per key).
+COPIES = (".br", ".gz")
+PLAIN_GZIP = ".gzip"  # the gzip copy again, for hosts that send files as they are
+# Brotli's quality for 31 MB: 9 gives 5.5 MB in about 10 s; 11 gives 4.7 MB but takes
+# about two minutes, once per engine change (measured in session 7, README "Publish").
+BROTLI_QUALITY = 9
 CACHE = REPO / ".cache" / "snapshots"
 KEEP = 4  # snapshots kept in the cache: each engine change while serving makes a new one
 log = logging.getLogger("mkdocs.plugins.calculators")
@@ -36,7 +55,8 @@ log = logging.getLogger("mkdocs.plugins.calculators")
 @dataclass(frozen=True)
 class Snapshot:
     path: Path
-    relative: str  # under the site's assets/ folder
+    relative: str  # under the site's assets/ folder: the name a negotiating host answers
+    gzip_relative: str  # the gzip copy, for a host that sends files as they are
     raw: int | None  # bytes before compression, when made now (None from the cache)
 
 
@@ -60,33 +80,48 @@ def _file_digest(path: Path) -> bytes:
 
 
 def place_snapshot(assets: Path, pyodide_dir: Path, wheel: Path, module: str, cache: Path = CACHE) -> Snapshot | None:
-    """Put the snapshot for this Pyodide and wheel under `assets/snapshots/`, making it
-    if the cache lacks it. None (after a warning) when it cannot be made."""
+    """Put the snapshot for this Pyodide and wheel, with its compressed copies, under
+    `assets/snapshots/`, making them if the cache lacks them. None (after a warning)
+    when it cannot be made."""
     key = snapshot_key(pyodide_dir, wheel, module)
     relative = f"snapshots/{key}/{NAME}"
     target = assets / relative
-    kept = cache / f"{key}.gz"
+    kept = cache / key / NAME
     raw = None
-    if not kept.is_file():
+    if not all(kept.with_name(NAME + suffix).is_file() for suffix in ("", *COPIES)):
         made = _make(pyodide_dir, wheel, module, kept)
         if made is None:
             return None
         raw = made
     target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists():
+    for suffix, made_as in (("", ""), (".br", ".br"), (".gz", ".gz"), (PLAIN_GZIP, ".gz")):
+        source, copy = kept.with_name(NAME + made_as), target.with_name(NAME + suffix)
+        if copy.exists():
+            continue
         try:
-            os.link(kept, target)
+            os.link(source, copy)
         except OSError:
-            shutil.copy2(kept, target)
-    return Snapshot(target, relative, raw)
+            shutil.copy2(source, copy)
+    return Snapshot(target, relative, relative + PLAIN_GZIP, raw)
+
+
+def compress(raw: bytes) -> dict[str, bytes]:
+    """The snapshot's copies: brotli and gzip (mtime 0: the same snapshot gives the same bytes)."""
+    import brotli
+
+    packed: bytes = brotli.compress(raw, quality=BROTLI_QUALITY)
+    return {".br": packed, ".gz": gzip.compress(raw, compresslevel=9, mtime=0)}
 
 
 def _prune(cache: Path, keep: Path) -> None:
-    """Keep the newest KEEP snapshots in the cache (about 7 MB each), `keep` among them."""
-    made = sorted(cache.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Keep the newest KEEP snapshots in the cache (about 45 MB each, copies included),
+    `keep` (a key's folder) among them."""
+    made = sorted((p for p in cache.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in made[KEEP:]:
         if old != keep:
-            old.unlink(missing_ok=True)
+            shutil.rmtree(old, ignore_errors=True)
+    for stale in cache.glob("*.gz"):  # the single gzip file kept before session 7
+        stale.unlink(missing_ok=True)
 
 
 def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
@@ -103,16 +138,31 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         log.warning("calculators: no start-up snapshot (%s); the worker will start Python in full", error)
+        partial.unlink(missing_ok=True)
+        _remove_if_empty(out.parent)
         return None
     if done.returncode != 0 or not partial.is_file():
         last = (done.stderr.strip().splitlines() or ["no message"])[-1][:300]
         log.warning("calculators: no start-up snapshot (node exited %s: %s); the worker will start Python in full",
                     done.returncode, last)
         partial.unlink(missing_ok=True)
+        _remove_if_empty(out.parent)
         return None
-    partial.replace(out)
-    _prune(out.parent, keep=out)
+    data = partial.read_bytes()
+    for suffix, packed in compress(data).items():
+        copy = partial.with_name(NAME + suffix + ".partial")
+        copy.write_bytes(packed)
+        copy.replace(out.with_name(NAME + suffix))
+    partial.replace(out)  # last: the raw file's presence with its copies means complete
+    _prune(out.parent.parent, keep=out.parent)
     try:
         return int(json.loads(done.stdout.strip().splitlines()[-1])["raw"])
     except (ValueError, KeyError, IndexError):
         return None
+
+
+def _remove_if_empty(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass

@@ -68,7 +68,10 @@ async function keepAll(urls) {
     try {
       // Most of it is still in the browser's HTTP cache: no second download.
       const response = await fetch(url.href, { cache: "force-cache", credentials: "same-origin" });
-      if (!keep(response)) continue;
+      if (!keep(response)) {
+        if (response.body) response.body.cancel().catch(() => {});
+        continue;
+      }
       if (version) await store(cache, new Request(url.href), response, version);
       else await cache.put(url.href, response);
     } catch {
@@ -92,7 +95,18 @@ function versionOf(url) {
 }
 
 function keep(response) {
-  return response.ok && response.type === "basic" && response.status === 200;
+  return response.ok && response.type === "basic" && response.status === 200 && !uncompressedSnapshot(response);
+}
+
+/* The start-up snapshot is asked for by its plain name (assets/snapshots/<key>/engine.snapshot)
+   so that a host may negotiate brotli or gzip. A host that does not would send 31 MB as
+   they are: the calculators' worker then drops that answer at its headers and fetches the
+   `.gzip` copy instead, and nothing here may download or keep it either. */
+function uncompressedSnapshot(response) {
+  const path = new URL(response.url).pathname;
+  if (!/\/assets\/snapshots\/[^/]+\/[^/.]+\.snapshot$/.test(path)) return false;
+  const encoding = (response.headers.get("content-encoding") || "identity").trim().toLowerCase();
+  return encoding === "identity";
 }
 
 async function fromCache(event, request, version) {

@@ -61,8 +61,8 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def checked_visit(browser: Any, init_script: str = "") -> Iterator[Visit]:
-    current = open_visit(browser, init_script)
+def checked_visit(browser: Any, init_script: str = "", python: str | None = "dedicated") -> Iterator[Visit]:
+    current = open_visit(browser, init_script, python=python)
     current.context.set_default_timeout(WAIT_MS)
     yield current
     current.context.close()

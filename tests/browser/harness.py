@@ -151,14 +151,21 @@ class Visit:
         return [url for url in self.workers if urlsplit(url).path.endswith("/assets/calculators/worker.mjs")]
 
 
-def open_visit(browser: Any, init_script: str = "", intercept: bool = True) -> Visit:
+def open_visit(browser: Any, init_script: str = "", intercept: bool = True, python: str | None = "dedicated") -> Visit:
     """A new context and tab; every request to a host other than loopback is aborted and
     recorded (the context's route also sees the workers' requests).
+
+    `python` is how the calculators run Python (worker-client.mjs): "dedicated", one module
+    worker per calculator, which the tests of cancelling, restarting and counting workers
+    observe (Playwright sees dedicated workers, not shared ones); "shared", one shared
+    worker for every tab; None, the site's default (shared where the browser has it).
 
     A route turns the browser's HTTP cache off, so a file the page fetched and the service
     worker then keeps is downloaded twice. `intercept=False` (the benchmark's byte counts)
     only records other hosts' requests from the context's request events instead."""
     context = browser.new_context()
+    if python is not None:
+        context.add_init_script(f"window.rulesCalculatorPython = {python!r};")
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()

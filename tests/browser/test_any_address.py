@@ -115,7 +115,7 @@ def test_a_new_tab_starts_python_without_downloading_it_again(elsewhere: Server,
     assert any(path.endswith(".wasm") for path in first), "the first visit should have fetched Pyodide"
     kept(page, "pyodide.asm.wasm")
     kept(page, ".whl")
-    kept(page, "engine.snapshot.gz")
+    kept(page, "engine.snapshot")
 
     mark = len(elsewhere.requested)
     again = visit.context.new_page()

@@ -65,7 +65,10 @@ def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> N
     assert runtime["module"] == "rulesengine.calculators.api"
     snapshot = (config_file.parent / runtime["snapshotURL"]).resolve()
     assert snapshot.parent.parent == (tmp_path / "assets" / "snapshots").resolve()
-    assert snapshot.name == "engine.snapshot.gz" and snapshot.stat().st_size > 1_000_000
+    assert snapshot.name == "engine.snapshot" and snapshot.stat().st_size > 1_000_000
+    copy = (config_file.parent / runtime["snapshotGzipURL"]).resolve()
+    assert copy == snapshot.with_name("engine.snapshot.gzip") and copy.is_file()
+    assert snapshot.with_name("engine.snapshot.br").is_file() and snapshot.with_name("engine.snapshot.gz").is_file()
 
 
 def test_calculator_snapshot_off_builds_without_the_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import brotli
 import pytest
 
 from scripts.calculators import snapshot as snap
@@ -26,14 +27,31 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_wheel(tmp_path_factory.mktemp("wheel")).path
 
 
-def test_the_snapshot_is_pyodides_memory_gzipped_under_a_versioned_address(tmp_path: Path, wheel: Path) -> None:
-    made = snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=tmp_path / "cache")
+@pytest.fixture(scope="module")
+def made_in(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> tuple[Path, snap.Snapshot]:
+    """A snapshot made once for this module (Node, then brotli over 31 MB: seconds), with
+    the cache it was made in."""
+    folder = tmp_path_factory.mktemp("snapshot")
+    made = snap.place_snapshot(folder / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=folder / "cache")
     assert made is not None
+    return folder, made
+
+
+def test_the_snapshot_is_pyodides_memory_with_its_copies_under_a_versioned_address(made_in: tuple[Path, snap.Snapshot],
+                                                                                   wheel: Path) -> None:
+    tmp_path, made = made_in
     key = snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE)
     assert made.relative == f"snapshots/{key}/{snap.NAME}"
     assert made.path == tmp_path / "assets" / made.relative
-    raw = gzip.decompress(made.path.read_bytes())
+    raw = made.path.read_bytes()
     assert made.raw == len(raw)
+    # The copies a host sends to a browser that accepts brotli, or only gzip; the gzip
+    # copy is also what the worker unpacks itself from a host that does not negotiate.
+    assert made.gzip_relative == made.relative + ".gzip"
+    assert gzip.decompress((tmp_path / "assets" / made.gzip_relative).read_bytes()) == raw
+    assert made.path.with_name(made.path.name + ".gz").read_bytes() == (tmp_path / "assets" / made.gzip_relative).read_bytes()
+    assert brotli.decompress(made.path.with_name(made.path.name + ".br").read_bytes()) == raw
+    assert made.path.with_name(made.path.name + ".br").stat().st_size < 0.25 * len(raw)
     # Pyodide's snapshot header: a magic number, then the offset of the memory.
     magic, offset = struct.unpack_from("<II", raw)
     assert magic != 0 and 0 < offset < len(raw)
@@ -41,10 +59,10 @@ def test_the_snapshot_is_pyodides_memory_gzipped_under_a_versioned_address(tmp_p
     assert b"rulesengine" in raw  # the engine was imported before the snapshot
 
 
-def test_a_second_build_takes_it_from_the_cache_without_node(tmp_path: Path, wheel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = tmp_path / "cache"
-    first = snap.place_snapshot(tmp_path / "one", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
-    assert first is not None
+def test_a_second_build_takes_it_from_the_cache_without_node(tmp_path: Path, wheel: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            made_in: tuple[Path, snap.Snapshot]) -> None:
+    cache = made_in[0] / "cache"
+    first = made_in[1]
 
     def no_node(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("node ran again")
@@ -52,7 +70,8 @@ def test_a_second_build_takes_it_from_the_cache_without_node(tmp_path: Path, whe
     monkeypatch.setattr(subprocess, "run", no_node)
     second = snap.place_snapshot(tmp_path / "two", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
     assert second is not None and second.raw is None
-    assert second.path.read_bytes() == first.path.read_bytes()
+    for suffix in ("", ".br", ".gz"):
+        assert second.path.with_name(snap.NAME + suffix).read_bytes() == first.path.with_name(snap.NAME + suffix).read_bytes()
 
 
 def test_the_key_names_the_wheel_and_the_module(tmp_path: Path, wheel: Path) -> None:
@@ -84,13 +103,15 @@ def test_a_failing_maker_warns_with_its_last_line(tmp_path: Path, wheel: Path, c
 def test_the_cache_keeps_only_the_newest_snapshots(tmp_path: Path, wheel: Path) -> None:
     cache = tmp_path / "cache"
     cache.mkdir()
-    for n in range(6):
-        old = cache / f"{n:016x}.gz"
-        old.write_bytes(b"old")
-        os.utime(old, (1_000_000 + n, 1_000_000 + n))
-    made = snap.place_snapshot(tmp_path / "assets", PYODIDE_PACKAGE, wheel, API_MODULE, cache=cache)
-    assert made is not None
-    kept = sorted(p.name for p in cache.glob("*.gz"))
     key = snap.snapshot_key(PYODIDE_PACKAGE, wheel, API_MODULE)
-    assert len(kept) == snap.KEEP and f"{key}.gz" in kept
-    assert kept == sorted([f"{key}.gz"] + [f"{n:016x}.gz" for n in (3, 4, 5)])
+    (cache / key).mkdir()  # the one just made
+    (cache / "0123456789abcdef.gz").write_bytes(b"the single file kept before")
+    for n in range(6):
+        old = cache / f"{n:016x}"
+        old.mkdir()
+        (old / snap.NAME).write_bytes(b"old")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    snap._prune(cache, keep=cache / key)
+    kept = sorted(p.name for p in cache.iterdir())
+    assert len(kept) == snap.KEEP and key in kept
+    assert kept == sorted([key] + [f"{n:016x}" for n in (3, 4, 5)])

@@ -1,22 +1,44 @@
-// The worker client: one module worker per calculator place on the page, so a slow
-// calculation in one calculator never delays another, and the first calculator of the next
-// page (mkdocs-material's instant navigation) reuses the first worker, already warm. A
-// worker is restarted only when it fails, hangs, is superseded or is cancelled.
+// The worker client. Where the browser has shared workers, one Python serves every
+// calculator of every tab of the site (a shared module worker, assets/calculators/worker.mjs):
+// a second calculator, Compare, a new tab or the next page (mkdocs-material's instant
+// navigation) answer at once, and a phone holds one Python, not one per calculator.
+// Elsewhere (or with window.rulesCalculatorPython = "dedicated"), each calculator place on
+// the page has its own module worker, as before.
+//
+// One Python computes one request at a time, and Python cannot be interrupted from outside
+// without cross-origin isolation (SharedArrayBuffer), which a static host may not give. So
+// a slow request must never hold the others: a calculator whose request has not *started*
+// within settings.sharedWaitMs of the shared Python being ready (it waits behind another
+// calculator's or another tab's), or whose reader cancels or supersedes a request the
+// shared Python is still computing, gets its own dedicated worker, as before; that worker
+// ends once the shared Python answers again and the calculator has nothing pending. A
+// request that outlives settings.requestTimeoutMs in the shared Python fails as before, and
+// this page then uses dedicated workers for the rest of the visit.
+//
+// The interface the calculator modules use: send, forget, answers, showing, startWorker,
+// stopWorker, workerReady, workerCount (and stats/settings in settings.mjs).
 
 import { settings, stats, slotOf } from "./settings.mjs";
 import { ensure, parts, setState, showError, showResponse } from "./form.mjs";
 
-// This module's ?v=<hash> (scripts/calculators/mkdocs_hook.py) goes to the worker too.
+// This module's ?v=<hash> (scripts/calculators/mkdocs_hook.py) goes to the worker too, so a
+// new release never talks to an older shared worker.
 const workerURL = new URL("worker.mjs" + new URL(import.meta.url).search, import.meta.url).href;
+const SHARED = "shared"; // the key of the shared Python among the workers; slots are numbers
+const wanted = settings.python || window.rulesCalculatorPython || "shared";
+let sharedUsable = wanted === "shared" && typeof SharedWorker === "function";
+const ownWorker = new Set(); // slots sent to their own dedicated worker while the shared Python is busy
 
-const workers = new Map(); // slot -> {worker, ready, startTimer}
-const pending = new Map(); // request id -> {root, slot, timer, begun}
+const workers = new Map(); // SHARED or slot -> {worker, post, ready, startTimer}
+const pending = new Map(); // request id -> {root, slot, engine, timer, moveTimer, begun, request}
 const latest = new WeakMap(); // root -> id of its newest request
 const shownFor = new WeakMap(); // root -> JSON of the request whose outcome is on show
 let nextId = 1;
 
-export const workerReady = (slot = 0) => Boolean(workers.get(slot) && workers.get(slot).ready);
+const engineOf = (slot) => (sharedUsable && !ownWorker.has(slot) ? SHARED : slot);
+export const workerReady = (slot = 0) => Boolean(workers.get(engineOf(slot)) && workers.get(engineOf(slot)).ready);
 export const workerCount = () => workers.size;
+export const sharedPython = () => sharedUsable;
 
 // The outcome on show (result or refusal) already answers the request `key`.
 export const answers = (root, key) => shownFor.get(root) === key;
@@ -29,64 +51,85 @@ export function forget(root) {
 }
 
 // On a connection that saves data or is slow (2G, 3G), the worker skips the start-up
-// snapshot unless it already has it: 7 MB more to download would cost more time than the
-// second it saves (scripts/calculators/snapshot.py).
+// snapshot unless it already has it: megabytes more to download would cost more time than
+// the second it saves (scripts/calculators/snapshot.py).
 function leanConnection() {
   const connection = navigator.connection;
   return Boolean(connection && (connection.saveData || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "")));
 }
 
+// Start (or find) the worker that answers `slot`: the shared Python, or its own.
 export function startWorker(slot = 0) {
-  const existing = workers.get(slot);
-  if (existing) return existing.worker;
+  return startEngine(engineOf(slot)).worker;
+}
+
+function startEngine(key) {
+  const existing = workers.get(key);
+  if (existing) return existing;
   const address = new URL(workerURL);
   if (leanConnection()) address.searchParams.set("start", "lean");
-  const entry = { worker: new Worker(address.href, { type: "module", name: `rules-calculators-${slot}` }), ready: false, startTimer: null };
-  workers.set(slot, entry);
-  stats.workersStarted += 1;
-  entry.worker.onmessage = (event) => onWorkerMessage(slot, JSON.parse(event.data));
+  let entry;
+  if (key === SHARED) {
+    const worker = new SharedWorker(address.href, { type: "module", name: "rules-calculators" });
+    entry = { worker, post: (text) => worker.port.postMessage(text), ready: false, startTimer: null };
+    worker.port.onmessage = (event) => onWorkerMessage(key, JSON.parse(event.data));
+    stats.sharedConnected = (stats.sharedConnected || 0) + 1;
+  } else {
+    const worker = new Worker(address.href, { type: "module", name: `rules-calculators-${key}` });
+    entry = { worker, post: (text) => worker.postMessage(text), ready: false, startTimer: null };
+    worker.onmessage = (event) => onWorkerMessage(key, JSON.parse(event.data));
+    stats.workersStarted += 1;
+  }
+  workers.set(key, entry);
   entry.worker.onerror = (event) => {
     event.preventDefault();
-    failSlot(slot, `The calculator's worker could not start (${event.message || workerURL}).`, event.filename ? `${event.filename}:${event.lineno}` : workerURL);
-    dropWorker(slot);
+    failEngine(key, `The calculator's worker could not start (${event.message || workerURL}).`, event.filename ? `${event.filename}:${event.lineno}` : workerURL);
+    dropWorker(key);
   };
   entry.startTimer = setTimeout(() => {
-    failSlot(slot, `Python did not start within ${settings.startTimeoutMs / 1000} s; the calculator will try again on your next change.`, workerURL);
-    dropWorker(slot);
+    failEngine(key, `Python did not start within ${settings.startTimeoutMs / 1000} s; the calculator will try again on your next change.`, workerURL);
+    dropWorker(key);
   }, settings.startTimeoutMs);
-  return entry.worker;
+  return entry;
 }
 
 // Stop `slot`'s worker for good (a calculator taken off the page, such as Compare's set B):
-// its pending requests are dropped and the worker terminated, which frees its Python; a
-// later send() for that slot starts a new one.
+// its pending requests are dropped and its own worker terminated, which frees its Python;
+// a later send() for that slot starts a new one. The shared Python stays for the others.
 export function stopWorker(slot) {
   for (const [id, waiting] of pending) {
     if (waiting.slot !== slot) continue;
-    clearTimeout(waiting.timer);
+    clearTimers(waiting);
     stopClock(waiting.root);
     forget(waiting.root);
     pending.delete(id);
   }
+  ownWorker.delete(slot);
   dropWorker(slot);
 }
 
-function dropWorker(slot) {
-  const entry = workers.get(slot);
+function dropWorker(key) {
+  const entry = workers.get(key);
   if (!entry) return;
-  entry.worker.terminate();
+  if (key === SHARED) {
+    // A shared worker cannot be ended by one of its pages; this page stops using it.
+    entry.worker.port.close();
+    sharedUsable = false;
+  } else {
+    entry.worker.terminate();
+  }
   clearTimeout(entry.startTimer);
-  workers.delete(slot);
+  workers.delete(key);
 }
 
-function restartWorker(slot) {
-  dropWorker(slot);
+function restartWorker(key) {
+  dropWorker(key);
   stats.restarts += 1;
-  startWorker(slot);
+  if (key !== SHARED) startEngine(key);
 }
 
-function onWorkerMessage(slot, message) {
-  const entry = workers.get(slot);
+function onWorkerMessage(key, message) {
+  const entry = workers.get(key);
   if (message.type === "ready") {
     if (entry) {
       entry.ready = true;
@@ -94,9 +137,10 @@ function onWorkerMessage(slot, message) {
     }
     stats.pythonStartMs = message.startMs;
     stats.pythonPhases = message.phases;
+    if (key === SHARED) stats.sharedConnectedMs = message.connectedMs === undefined ? null : message.connectedMs;
     // assets/site.js hands these to the service worker, which keeps them for the next visit.
     document.dispatchEvent(new CustomEvent("rules:fetched", { detail: message.fetched || [] }));
-    for (const [id, waiting] of pending) if (waiting.slot === slot) armTimeout(id, waiting);
+    for (const [id, waiting] of pending) if (waiting.engine === key) armTimeout(id, waiting);
     return;
   }
   if (message.type === "fetched") {
@@ -105,34 +149,72 @@ function onWorkerMessage(slot, message) {
     return;
   }
   if (message.type === "failed" && message.id === null) {
-    failSlot(slot, `Python could not start: ${message.error}`, message.detail);
-    dropWorker(slot);
+    failEngine(key, `Python could not start: ${message.error}`, message.detail);
+    dropWorker(key);
     return;
   }
   const waiting = pending.get(message.id);
-  if (!waiting) return;
+  if (message.type === "started") {
+    if (waiting && waiting.engine === key) {
+      clearTimeout(waiting.moveTimer);
+      waiting.running = performance.now();
+    }
+    return;
+  }
+  if (key === SHARED) releaseOwnWorkers();
+  if (!waiting || waiting.engine !== key) return;
   pending.delete(message.id);
-  clearTimeout(waiting.timer);
+  clearTimers(waiting);
   stopClock(waiting.root);
   if (latest.get(waiting.root) !== message.id) return; // an older answer, already superseded
   if (message.type === "response") showResponse(waiting.root, message.response, message.ms);
   else showError(waiting.root, message.error, message.detail);
 }
 
-function armTimeout(id, waiting) {
+// The shared Python answered: it is free again. A calculator that was given its own worker
+// while it was busy goes back to it once nothing of that calculator is pending.
+function releaseOwnWorkers() {
+  for (const slot of ownWorker) {
+    if ([...pending.values()].some((waiting) => waiting.slot === slot)) continue;
+    ownWorker.delete(slot);
+    dropWorker(slot);
+  }
+}
+
+function clearTimers(waiting) {
   clearTimeout(waiting.timer);
+  clearTimeout(waiting.moveTimer);
+}
+
+function armTimeout(id, waiting) {
+  clearTimers(waiting);
   waiting.begun = performance.now();
   waiting.timer = setTimeout(() => {
     // A worker stuck in Python cannot be interrupted; only a new one will answer.
-    failSlot(waiting.slot, `The calculation took longer than ${settings.requestTimeoutMs / 1000} s and was stopped; Python restarted.`, `request ${id}`);
-    restartWorker(waiting.slot);
+    failEngine(waiting.engine, `The calculation took longer than ${settings.requestTimeoutMs / 1000} s and was stopped; Python restarted.`, `request ${id}`);
+    restartWorker(waiting.engine);
   }, settings.requestTimeoutMs);
+  if (waiting.engine === SHARED) {
+    // Not begun within sharedWaitMs: it waits behind another calculator's (or tab's) request.
+    waiting.moveTimer = setTimeout(() => moveToOwnWorker(id), settings.sharedWaitMs || 700);
+  }
 }
 
-function failSlot(slot, error, detail) {
+// Send request `id` again, to its calculator's own worker (the shared Python is busy).
+function moveToOwnWorker(id) {
+  const waiting = pending.get(id);
+  if (!waiting || waiting.running) return;
+  pending.delete(id);
+  clearTimers(waiting);
+  ownWorker.add(waiting.slot);
+  stats.movedToOwnWorker = (stats.movedToOwnWorker || 0) + 1;
+  if (latest.get(waiting.root) === id) post(waiting.root, waiting.slot, waiting.request);
+}
+
+function failEngine(key, error, detail) {
   for (const [id, waiting] of pending) {
-    if (waiting.slot !== slot) continue;
-    clearTimeout(waiting.timer);
+    if (waiting.engine !== key) continue;
+    clearTimers(waiting);
     stopClock(waiting.root);
     pending.delete(id);
     showError(waiting.root, error, detail);
@@ -140,37 +222,56 @@ function failSlot(slot, error, detail) {
 }
 
 function busy(slot) {
-  for (const [, waiting] of pending) if (waiting.slot === slot && waiting.begun !== null) return waiting;
+  for (const [, waiting] of pending) {
+    if (waiting.slot !== slot) continue;
+    // In the shared Python only a request that has begun holds it; one waiting will move.
+    if (waiting.engine === SHARED ? waiting.running : waiting.begun !== null) return waiting;
+  }
   return null;
 }
 
 // Ask the engine for `request` on behalf of `root`; its answer replaces the result.
 export function send(root, request) {
   const slot = slotOf(root);
-  // A newer input supersedes an older request: if this calculator's worker is still deep
+  // A newer input supersedes an older request: if this calculator's request is still deep
   // in a calculation the reader no longer wants, a fresh worker answers sooner.
   const stale = busy(slot);
-  if (stale && performance.now() - stale.begun > settings.supersedeAfterMs) {
-    for (const [id, waiting] of pending) if (waiting.slot === slot) { clearTimeout(waiting.timer); pending.delete(id); }
-    restartWorker(slot);
+  if (stale && performance.now() - (stale.running || stale.begun) > settings.supersedeAfterMs) {
+    for (const [id, waiting] of pending) if (waiting.slot === slot) { clearTimers(waiting); pending.delete(id); }
+    if (stale.engine === SHARED) ownWorker.add(slot);
+    else restartWorker(slot);
   }
+  stats.requests += 1;
+  post(root, slot, request);
+  startClock(root);
+}
+
+function post(root, slot, request) {
   const id = nextId++;
-  const waiting = { root, slot, timer: null, begun: null };
+  const engine = engineOf(slot);
+  const waiting = { root, slot, engine, timer: null, moveTimer: null, begun: null, running: null, request };
   pending.set(id, waiting);
   latest.set(root, id);
-  stats.requests += 1;
-  startWorker(slot).postMessage(JSON.stringify({ type: "calculate", id, request }));
-  const entry = workers.get(slot);
-  if (entry && entry.ready) armTimeout(id, waiting);
-  startClock(root);
+  const entry = startEngine(engine);
+  entry.post(JSON.stringify({ type: "calculate", id, request }));
+  if (entry.ready) armTimeout(id, waiting);
 }
 
 function cancel(root) {
   const slot = slotOf(root);
-  for (const [id, waiting] of pending) if (waiting.root === root) { clearTimeout(waiting.timer); pending.delete(id); }
+  let inShared = false;
+  for (const [id, waiting] of pending) {
+    if (waiting.root !== root) continue;
+    inShared = inShared || waiting.engine === SHARED;
+    clearTimers(waiting);
+    pending.delete(id);
+  }
   stopClock(root);
   forget(root);
-  restartWorker(slot);
+  // The shared Python finishes what it began (nothing can stop it from here); this
+  // calculator's next request goes to its own worker meanwhile.
+  if (inShared) ownWorker.add(slot);
+  else restartWorker(slot);
   setState(root, "error", "Cancelled. The result below is for the previous inputs.");
 }
 

@@ -3,11 +3,19 @@
 // When the build made a start-up snapshot (scripts/calculators/snapshot.py), Python's
 // memory is restored from it, the engine already imported, instead of started afresh.
 //
-// Messages are JSON text both ways.
+// From the snapshot, Python's standard library is not downloaded (2.5 MB): every module the
+// engine uses is already in the restored memory. Python's import system finds an empty
+// archive in its place; should a calculation ever import a module that is not in the
+// snapshot, the engine answers "internal error", and the worker then fetches the standard
+// library (and the engine's wheel), puts it where Python looks, and asks again once.
+//
+// Messages are JSON text both ways; as a shared worker, each page's through its own port
+// (a page that connects after the start gets "ready" at once, with "connectedMs").
 //   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
 //   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start,
 //                    "snapshot": true, or why the start-up snapshot was not used},
 //                    "fetched": [every URL the worker fetched, for the service worker to keep]}
+//                   {"type": "started", "id": 7} (Python begins this request now)
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
 //                   {"type": "fetched", "fetched": [...]} (the wheel, fetched after "ready")
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
@@ -20,6 +28,9 @@ const LEAN = new URL(import.meta.url).searchParams.get("start") === "lean";
 // Where the engine's files go: the same folder scripts/calculators/snapshot.mjs used when
 // it imported the engine for the snapshot.
 const SITE_PACKAGES = "import site; site.getsitepackages()[0]";
+// An empty zip archive (its end record only): what Pyodide installs as the standard library
+// when starting from the snapshot, without a download.
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 async function start() {
   const configURL = new URL("runtime.json", import.meta.url);
@@ -32,11 +43,12 @@ async function start() {
   const phases = { config: performance.now() - started };
   // The snapshot's download (the largest) starts first, while Pyodide's loader arrives.
   const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
+  const gzipURL = runtime.snapshotGzipURL ? new URL(runtime.snapshotGzipURL, configURL).href : null;
   let snapshot = null;
-  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL))) {
+  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL)) && !(gzipURL && (await alreadyKept(gzipURL)))) {
     phases.snapshot = "not used: the connection is slow or saves data";
   } else if (snapshotURL) {
-    snapshot = fetchSnapshot(snapshotURL);
+    snapshot = fetchSnapshot(snapshotURL, gzipURL, phases);
     snapshot.catch(() => {}); // its failure is handled where it is awaited
   }
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -58,7 +70,7 @@ async function start() {
     // are not needed to answer; they are unpacked once the worker is ready (a traceback
     // then shows source lines). Any failure falls back to the full start below.
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
       // by the standard library while the snapshot was made) from the browser's own.
       pyodide.runPython("import random; random.seed()");
@@ -69,6 +81,11 @@ async function start() {
       afterReady = async () => {
         const wheel = await fetchBytes(wheelURL);
         restored.unpackArchive(wheel, "wheel", { extractDir: restored.runPython(SITE_PACKAGES) });
+      };
+      missingFiles = async () => {
+        const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
+        restored.FS.writeFile(restored.runPython(STDLIB_ARCHIVE), stdlib);
+        restored.runPython("import importlib; importlib.invalidate_caches()");
       };
     } catch (error) {
       phases.snapshot = `not used: ${error && error.message ? error.message.split("\n")[0] : error}`;
@@ -89,12 +106,18 @@ async function start() {
   const api = pyodide.pyimport(runtime.module);
   // Describing the calculators imports both games' engines now, while the reader is not
   // waiting on a result, instead of during the first calculation (a restored snapshot
-  // has them imported already).
-  if (api.describe) api.describe();
+  // has them imported already, and describe() run: not again, 0.15-0.3 s saved).
+  if (api.describe && phases.snapshot !== true) api.describe();
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
 }
+
+// Where Pyodide put the standard library's archive (/lib/python3XY.zip), asked of Python.
+const STDLIB_ARCHIVE = "import sys; next(p for p in sys.path if p.endswith('.zip'))";
+// After a start from the snapshot: fetches the standard library, once, when a calculation
+// needs a module the snapshot lacks (null: nothing is missing, or already fetched).
+let missingFiles = null;
 
 async function alreadyKept(url) {
   try {
@@ -110,18 +133,48 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// The snapshot is stored gzip-compressed (scripts/calculators/snapshot.py), so it travels
-// small from any host, whatever that host compresses. A host that labels `.gz` files
-// `Content-Encoding: gzip` has the browser unpack it already: then it is used as it came.
-async function fetchSnapshot(url) {
+// The snapshot travels compressed. A host that negotiates sends `engine.snapshot` as
+// brotli or gzip with Content-Encoding, and the browser unpacks it. Any other host would
+// send 31 MB as they are: then that answer is dropped at its headers and the gzip copy
+// (`engine.snapshot.gzip`) is fetched as a plain file and unpacked here. A host that labels
+// gzip files `Content-Encoding: gzip` has the browser unpack that one already: its magic
+// bytes tell.
+async function fetchSnapshot(url, gzipURL, phases) {
+  if (gzipURL) {
+    const aborter = new AbortController();
+    const response = await fetch(url, { signal: aborter.signal });
+    const encoding = (response.headers.get("content-encoding") || "").trim().toLowerCase();
+    if (response.ok && encoding && encoding !== "identity") {
+      phases.snapshotEncoding = encoding;
+      return new Uint8Array(await response.arrayBuffer());
+    }
+    aborter.abort();
+    url = gzipURL;
+  }
   const packed = await fetchBytes(url);
-  if (packed[0] !== 0x1f || packed[1] !== 0x8b) return packed;
+  phases.snapshotEncoding = "gzip file";
+  if (packed[0] !== 0x1f || packed[1] !== 0x8b) {
+    phases.snapshotEncoding = "gzip file, unpacked by the browser";
+    return packed;
+  }
   const unpacked = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-function send(message) {
-  postMessage(JSON.stringify(message));
+// As a shared worker (one Python for every tab and calculator of the site, where the
+// browser has them) each page talks through its own port; as a dedicated worker, directly.
+const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
+// Ports of the pages connected. A page that closes leaves its port here (the platform says
+// nothing): messages to it are dropped, a few bytes each.
+const ports = new Set();
+
+function reply(port, message) {
+  (port || self).postMessage(JSON.stringify(message));
+}
+
+function broadcast(message) {
+  if (!SHARED) reply(null, message);
+  else for (const port of ports) reply(port, message);
 }
 
 function describe(error) {
@@ -133,35 +186,62 @@ function describe(error) {
 
 const engine = start();
 const resources = () => performance.getEntriesByType("resource").map((entry) => entry.name);
+let announced = null; // the "ready" or "failed" message, for a page that connects later
 engine.then(
   ({ version, phases, afterReady }) => {
-    send({ type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases, fetched: resources() });
+    announced = { type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases, fetched: resources(), shared: SHARED };
+    broadcast(announced);
     // After any request already waiting (its handler resumes first, as a microtask).
     if (afterReady) {
       setTimeout(() => afterReady().then(
-        () => send({ type: "fetched", fetched: resources() }),
+        () => broadcast({ type: "fetched", fetched: resources() }),
         () => {}, // only source lines for tracebacks are missing
       ), 0);
     }
   },
-  (error) => send({ type: "failed", id: null, ...describe(error) }),
+  (error) => {
+    announced = { type: "failed", id: null, ...describe(error) };
+    broadcast(announced);
+  },
 );
 
-self.onmessage = async (event) => {
+async function onRequest(port, event) {
   let message;
   try {
     message = JSON.parse(event.data);
   } catch (error) {
-    send({ type: "failed", id: null, error: "the worker received a message that is not JSON", detail: String(event.data) });
+    reply(port, { type: "failed", id: null, error: "the worker received a message that is not JSON", detail: String(event.data) });
     return;
   }
   if (message.type !== "calculate") return;
   try {
     const { calculate } = await engine;
+    // One Python may serve several calculators: the page learns that its request is the
+    // one computing now, not one waiting behind another's (worker-client.mjs).
+    reply(port, { type: "started", id: message.id });
     const begun = performance.now();
-    const response = JSON.parse(calculate(JSON.stringify(message.request)));
-    send({ type: "response", id: message.id, response, ms: Math.round(performance.now() - begun) });
+    let response = JSON.parse(calculate(JSON.stringify(message.request)));
+    if (missingFiles && !response.ok && String(response.error).startsWith("internal error")) {
+      // Perhaps a module the snapshot lacks: fetch the standard library and ask again.
+      const fetchMissing = missingFiles;
+      missingFiles = null;
+      await fetchMissing();
+      response = JSON.parse(calculate(JSON.stringify(message.request)));
+      broadcast({ type: "fetched", fetched: resources() });
+    }
+    reply(port, { type: "response", id: message.id, response, ms: Math.round(performance.now() - begun) });
   } catch (error) {
-    send({ type: "failed", id: message.id, ...describe(error) });
+    reply(port, { type: "failed", id: message.id, ...describe(error) });
   }
-};
+}
+
+if (SHARED) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    ports.add(port);
+    port.onmessage = (message) => onRequest(port, message);
+    if (announced) reply(port, { ...announced, connectedMs: Math.round(performance.now() - started) });
+  };
+} else {
+  self.onmessage = (message) => onRequest(null, message);
+}
