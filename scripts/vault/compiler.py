@@ -1,7 +1,9 @@
-"""The vault compiler: notes in, standard Markdown and a link index out.
+"""The vault compiler: notes in, finished HTML pages and a link index out.
 
-A pure function of its inputs, independent of MkDocs: read -> split glossaries -> index
--> scan -> resolve (problems, backlinks, missing notes) -> write pages -> generated pages.
+A pure function of its inputs, independent of MkDocs: read -> split glossaries -> parse
+and index -> resolve (problems, backlinks, missing notes) -> render each page's HTML from
+its tokens -> generated pages. Each page is its meta (YAML front matter: description and
+table of contents) followed by its HTML; scripts/mkdocs_hook.py hands both to MkDocs.
 """
 
 from __future__ import annotations
@@ -20,13 +22,12 @@ from .generated import backlinks_section, keyword_index, keyword_list, missing_i
 from .glossary import Definition, keyword_slug, split_glossary
 from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
-from .footnotes import FOOTNOTES_HERE, has_footnotes, inline_footnotes
 from .meta import aliases_line, page_meta, with_classes
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
 from .pages import PageSource, keyword_page, note_page
 from .problems import Problem
-from .render import RenderContext, render_body
+from .render import RenderContext, TocEntry, render_body, render_markdown
 from .resolve import Mention, resolve_all
 from .tag_index import tags_index, tags_line
 
@@ -37,7 +38,7 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class CompiledVault:
-    pages: dict[str, str]  # real notes: src path -> Markdown
+    pages: dict[str, str]  # real notes: src path -> front matter + HTML
     generated: dict[str, str]  # keyword pages, keyword indexes, missing notes, extensions' pages
     problems: list[Problem]
     link_index: LinkIndex
@@ -72,18 +73,20 @@ def compile_vault(
     resolved = resolve_all(pages, index)
     problems.extend(resolved.problems)
     missing_paths = _missing_paths(resolved.missing, config)
-    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}))
+    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     written = {path: _write(page, ctx, lists.get(path, ""), problems) for path, page in pages.items()}
     generated = {path: text for path, text in written.items() if pages[path].generated}
     titles = {path: page.title for path, page in pages.items()}
-    generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
-    generated.update(_keyword_indexes(pages, ctx, titles))
-    generated.update(_extension_pages(extensions, pages, titles, problems))
+    made: dict[str, str] = {}  # pages the site writes in Markdown: rendered below
+    made.update(_missing_pages(resolved.missing, missing_paths, config, titles))
+    made.update(_keyword_indexes(pages, ctx, titles))
+    made.update(_extension_pages(extensions, pages, titles, problems))
     tags = tags_index(pages, config)
     if tags is not None and config.tags_page not in pages:
-        generated[config.tags_page] = tags
+        made[config.tags_page] = tags
         titles[config.tags_page] = "Tags"
+    generated.update({path: _finish(path, text, ctx, titles.get(path)) for path, text in made.items()})
     problems.extend(url_collisions(titles))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
@@ -131,16 +134,25 @@ def _add_keyword_pages(
 
 
 def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems: list[Problem]) -> str:
-    """Body, then what extensions add, then the glossary's keywords, then backlinks."""
-    body, found = render_body(page, ctx)
-    body = inline_footnotes(body)
+    """Body (its footnotes at its end), then what extensions add (HTML), then the
+    glossary's keywords, then backlinks."""
+    body, found, toc = render_body(page, ctx)
     problems.extend(found)
     additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
     backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
-    own = with_classes(body.strip("\n").rstrip(), page.properties)
-    parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, keyword_list_md,
-             FOOTNOTES_HERE if has_footnotes(own) else "", backlinks)
-    return page_meta(page.properties) + "\n\n".join(part for part in parts if part)
+    after = [text for text, _ in page.anchors]
+    appendix, appendix_toc = render_markdown("\n\n".join(p for p in (keyword_list_md, backlinks) if p),
+                                             page.path, ctx, page.context, after)
+    own = with_classes(body.strip("\n"), page.properties)
+    parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, appendix)
+    meta = page_meta(page.properties, [*toc, *appendix_toc], page.title)
+    return meta + "\n".join(part.strip("\n") for part in parts if part)
+
+
+def _finish(path: str, markdown: str, ctx: RenderContext, title: str | None) -> str:
+    """A page the site writes in Markdown (an index, a missing note's page) as HTML."""
+    html, toc = render_markdown(markdown, path, ctx)
+    return page_meta(None, toc, title) + html
 
 
 def _extension_pages(

@@ -20,3 +20,6 @@ class VaultConfig:
     missing_folder: str = "missing"
     home: str = "index.md"
     tags_page: str = "tags.md"  # every tag and the notes that carry it, made when a note has tags
+    # `.obsidian/app.json` "strictLineBreaks": a single newline is a space, as in CommonMark;
+    # Obsidian's default (False) shows it as a line break.
+    strict_line_breaks: bool = False

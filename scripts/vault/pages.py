@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import posixpath
 from urllib.parse import quote
+
+from rulesengine.urls import page_path
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -159,3 +161,27 @@ def relative_url(target: str, host: str) -> str:
         common += 1
     relative = "/".join([".."] * (len(folder) - common) + parts[common:])
     return quote(relative, safe="/")
+
+
+def site_href(target: str, host: str, fragment: str | None = None) -> str:
+    """The address of a page (`.md`) or file in the vault, relative to where `host` is served."""
+    dest = page_path(target) if target.endswith(".md") else target
+    base = page_path(host)
+    relative = posixpath.relpath("/" + dest, "/" + base.rstrip("/")) if base else dest or "."
+    if dest.endswith("/") or dest == "":
+        relative = relative.rstrip("/") + "/" if relative != "." else "./"
+    link = quote(relative, safe="/.-_~")
+    if fragment:
+        return f"#{quote(fragment, safe='^-_.~')}" if target == host else f"{link}#{quote(fragment, safe='^-_.~')}"
+    return link
+
+
+def generated_source(
+    path: str, text: str, context: PageContext, config: VaultConfig, after: Sequence[str] = ()
+) -> PageSource:
+    """Markdown the site writes itself, as a page source: never given a title of its own;
+    its heading ids are unique after the headings `after` (already on the same page)."""
+    scan = scan_note(text)
+    texts = [heading.text for heading in scan.headings]
+    anchors = unique_anchors([*after, *texts], config.slugify, config.separator)[len(after):]
+    return PageSource(path, context.title, text, scan, context, True, False, tuple(zip(texts, anchors)))
