@@ -20,7 +20,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -204,7 +204,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     compiled = _COMPILED_HTML.pop(page.file.src_uri, html)
     entries = page.meta.get(TOC_KEY) or []
-    page.toc = get_toc(nested_toc(entries))
+    page.toc = get_toc(cast(Any, nested_toc(entries)))
     # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
     return finish_page(safe_body(compiled))
 

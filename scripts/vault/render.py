@@ -13,11 +13,12 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import cast
 from urllib.parse import unquote
 
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
-from markdown_it.utils import EnvType, OptionsDict
+from markdown_it.utils import EnvType, OptionsDict, OptionsType
 
 from .callouts import callout_classes
 from .config import VaultConfig
@@ -107,9 +108,9 @@ def _render(
 ) -> str:
     headings = {id(token): n for n, token in enumerate(t for t in page.scan.tokens if t.type == "heading_open")}
     env = _Env(page, host, ctx, problems, toc, headings)
-    options: OptionsDict = vault_parser().options
-    options = OptionsDict({**options, "breaks": not ctx.config.strict_line_breaks})
-    return vault_parser().renderer.render(tokens, options, {"vault": env})
+    parser = vault_parser()
+    options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not ctx.config.strict_line_breaks}))
+    return str(parser.renderer.render(tokens, options, {"vault": env}))
 
 
 def _env(env: EnvType) -> _Env:
@@ -119,6 +120,18 @@ def _env(env: EnvType) -> _Env:
 
 class VaultRenderer(RendererHTML):
     """markdown-it's HTML renderer with the vault's rules (see each method)."""
+
+    def renderToken(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        block_id = token.attrGet("id") if token.attrs else None
+        if isinstance(block_id, str) and block_id.startswith("^") and "vault" in env and _env(env).host.depth:
+            # Shown inside another page, a block keeps no id: it is not that page's block.
+            copy = token.copy()
+            copy.attrs.pop("id", None)
+            shown = list(tokens)
+            shown[idx] = copy
+            return super().renderToken(shown, idx, options, env)
+        return super().renderToken(tokens, idx, options, env)
 
     def heading_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         vault = _env(env)
@@ -217,6 +230,12 @@ class VaultRenderer(RendererHTML):
         language = f' class="language-{escape_html(name)}"' if name else ""
         return f'<pre class="highlight"><code{language}>{code}</code></pre>\n'
 
+    def s_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return "<del>"  # ~~strike~~, as GFM writes it
+
+    def s_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return "</del>"
+
     def math_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         return f'<span class="arithmatex">\\({escape(tokens[idx].content, quote=False)}\\)</span>'
 
@@ -301,7 +320,7 @@ def _vault_address(written: str, kind: str, vault: _Env) -> str | None:
     if resolution.kind in ("page", "image", "asset") and resolution.path is not None:
         anchor = resolution.anchor if resolution.kind == "page" else None
         return site_href(resolution.path, vault.host.path, anchor)
-    if resolution.kind == "missing" and resolution.path in vault.ctx.missing_paths:
+    if resolution.kind == "missing" and resolution.path is not None and resolution.path in vault.ctx.missing_paths:
         return site_href(vault.ctx.missing_paths[resolution.path], vault.host.path)
     if path.endswith(".md"):
         # A page the site makes itself (a missing note's page, an index): by its path.
@@ -392,7 +411,7 @@ def tokens_between(tokens: list[Token], first: int, last: int) -> list[Token]:
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        inside = token.map is not None and first <= token.map[0] < last
+        inside = token.map is not None and first <= token.map[0] and token.map[1] <= last
         if token.nesting == 1 and token.map is not None and inside:
             close = _close_index(tokens, index)
             picked.extend(tokens[index : close + 1])
