@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from rulesengine.urls import page_path
+from scripts.page_safety import safe_body
 
 from .collisions import url_collisions
 from .config import VaultConfig
@@ -143,7 +144,8 @@ def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems:
     after = [text for text, _ in page.anchors]
     appendix, appendix_toc = render_markdown("\n\n".join(p for p in (keyword_list_md, backlinks) if p),
                                              page.path, ctx, page.context, after)
-    own = with_classes(body.strip("\n"), page.properties)
+    # Sanitised on its own, so that a note's unclosed tag cannot take in what the site adds.
+    own = with_classes(safe_body(body).strip("\n"), page.properties)
     parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, appendix)
     meta = page_meta(page.properties, [*toc, *appendix_toc], page.title)
     return meta + "\n".join(part.strip("\n") for part in parts if part)

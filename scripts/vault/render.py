@@ -16,9 +16,12 @@ from html import escape
 from typing import cast
 from urllib.parse import unquote
 
+from markdown_it.common.utils import unescapeAll
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict, OptionsType
+
+from scripts.page_safety import safe_body
 
 from .callouts import callout_classes
 from .config import VaultConfig
@@ -220,7 +223,8 @@ class VaultRenderer(RendererHTML):
     def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         vault = _env(env)
-        name = token.info.split(maxsplit=1)[0] if token.info.strip() else ""
+        info = unescapeAll(token.info).strip()
+        name = info.split(maxsplit=1)[0] if info else ""
         extension = next((ext for ext in vault.ctx.extensions if name in ext.fence_names), None)
         if extension is not None:
             return _extension_fence(extension, token, vault)
@@ -397,7 +401,8 @@ def _transclude(target: WikiTarget, resolution: Resolution, vault: _Env) -> str:
         return link
     inner = Host(host.path, host.context, host.depth + 1, stack)
     content = _render(shown, tokens_between(list(shown.scan.tokens), first, last), inner, ctx, vault.problems, [])
-    return f'<div class="vault-embed">\n{content}</div>'
+    # Sanitised on its own: an unclosed tag in the note shown cannot take in the host page.
+    return f'<div class="vault-embed">\n{safe_body(content)}</div>'
 
 
 def _line_of(page: PageSource, target: WikiTarget) -> int:
