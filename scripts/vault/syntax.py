@@ -56,9 +56,9 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
     if not embed and not state.src.startswith("[[", start):
         return False
     open_end = start + (3 if embed else 2)
-    line_end = state.src.find("\n", open_end)
-    limit = state.posMax if line_end == -1 else min(line_end, state.posMax)
-    close = state.src.find("]]", open_end, limit)
+    line_end = _next(state, "\n", open_end, state.posMax)
+    limit = state.posMax if line_end == -1 else line_end
+    close = _next(state, "]]", open_end, limit)
     if close == -1:
         if not silent:
             # Kept as text, but remembered so the build can say where the link is broken.
@@ -77,6 +77,21 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
         token.meta = {"target": target, "start": start, "end": close + 2}
     state.pos = close + 2
     return True
+
+
+def _next(state: StateInline, mark: str, start: int, limit: int) -> int:
+    """The next `mark` in [start, limit), or -1. The last search for each mark is
+    remembered: a line of a thousand `[[` and no `]]` is searched once, not a thousand
+    times, so no note can make the parse quadratic."""
+    key = f"_vault_next_{mark!r}"
+    searched: tuple[int, int, int] | None = getattr(state, key, None)
+    if searched is not None:
+        begin, end, found = searched
+        if end == limit and begin <= start and (found == -1 or start <= found):
+            return found
+    found = state.src.find(mark, start, limit)
+    setattr(state, key, (start, limit, found))
+    return found
 
 
 def _highlight(state: StateInline, silent: bool) -> bool:
