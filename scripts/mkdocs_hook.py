@@ -42,6 +42,7 @@ from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
 
 log = get_plugin_logger("vault")
@@ -60,6 +61,8 @@ def vault_config(config: MkDocsConfig) -> VaultConfig:
         slugify=toc.get("slugify", default_slugify),
         separator=toc.get("separator", "-"),
         embed_depth=int(settings.get("embed_depth", 3)),
+        # issue 22: the vault's own Obsidian settings, read from its folder, never written.
+        strict_line_breaks=read_settings(config.docs_dir)[0].strict_line_breaks,
     )
 
 
@@ -150,6 +153,7 @@ def _require_extensions(config: MkDocsConfig) -> None:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     notes: dict[str, bytes | str] = {}
+    canvases: dict[str, bytes | str] = {}
     assets: list[str] = []
     unreadable: list[str] = []
     for file in files:
@@ -160,7 +164,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
         else:
             assets.append(file.src_uri)
-    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files))
+            if file.src_uri.endswith(".canvas") and file.abs_src_path:  # issue 22: canvases get pages
+                canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
+                             canvases=canvases)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
@@ -188,7 +195,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
     add_libraries(compiled.uses, files, config)
-    place_pages(files)
+    place_pages(files, compiled.home)
     if not config.nav:
         config.nav = compiled.nav
     live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
@@ -249,7 +256,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def place_pages(files: Files) -> None:
+def place_pages(files: Files, home: str = "index.md") -> None:
     """Write every page, note or generated, at its slug URL; assets keep their paths.
 
     MkDocs resolves `.md` links through these File objects, so links between pages follow.
@@ -258,7 +265,8 @@ def place_pages(files: Files) -> None:
     """
     placed: dict[str, str] = {}
     for file in files.documentation_pages():
-        dest = page_file(file.src_uri)
+        # The home note (index.md, or a root Home/README note: scripts/vault/home.py) is the site's address.
+        dest = "index.html" if file.src_uri == home else page_file(file.src_uri)
         first = placed.setdefault(dest, file.src_uri)
         if first != file.src_uri:
             raise PluginError(f"{first} and {file.src_uri} would both be written to {dest}: rename one of them")

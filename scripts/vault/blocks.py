@@ -22,7 +22,8 @@ def block_anchor(block: BlockId) -> str:
 
 def mark_block(line: str, block: BlockId, with_id: bool) -> str:
     """The line without its `^id`, and (on the page that owns the block) the block's id."""
-    found = BLOCK_ID.search(line)
+    # The line's own `^id` at its end, whatever replaced the embed it may be glued to (issue 22).
+    found = re.search(rf"(?:^|[ \t]*)\^{re.escape(block.id)}[ \t]*$", line) or BLOCK_ID.search(line)
     if found is None:
         return line
     kept = line[: found.start()].rstrip()

@@ -35,6 +35,7 @@ class RenderContext:
     config: VaultConfig
     extensions: Sequence[VaultExtension]
     image_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # asset -> pixels
+    canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,8 @@ def _replacement(
     if target is None:
         return None  # an unclosed [[ stays as the note wrote it
     if ref.kind in ("mdlink", "mdimage"):
+        if resolution.kind == "missing" and resolution.path is not None:  # issue 22: as [[Nope]] is
+            return _url(ctx.missing_paths[resolution.path], None, host)
         return _markdown_destination(resolution, host)
     text = escape_text(link_text(target))
     if resolution.kind == "page" and resolution.path is not None:
@@ -168,6 +171,11 @@ def _replacement(
         return f"[{text}]({_url(missing, None, host)}){{ .vault-missing }}"
     if resolution.kind == "image" and resolution.path is not None:
         return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
+    if resolution.kind == "asset" and resolution.path is not None and resolution.path.endswith(".canvas") \
+            and ctx.canvas is not None:  # issue 22: a canvas is drawn where embedded, else linked to its page
+        if ref.kind == "embed":
+            return f"\n\n{ctx.canvas(resolution.path, host.path)}\n\n"
+        return f"[{text}]({_url(resolution.path + '.md', None, host)})"
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.
         player = media(resolution.path, host.path) if ref.kind == "embed" else None

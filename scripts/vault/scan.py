@@ -54,7 +54,8 @@ class BlockId:
     alone: bool  # the `^id` is a paragraph of its own
 
 
-BLOCK_ID = re.compile(r"(?:^|[ \t\n])\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
+# Obsidian also takes an id glued to an embed or link: `![[image.png]]^id` (issue 22).
+BLOCK_ID = re.compile(r"(?:^|[ \t\n]|(?<=\]\]))\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
 
 
 @dataclass(frozen=True)
