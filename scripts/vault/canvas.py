@@ -26,6 +26,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from scripts.page_safety import safe_body
+
 from .problems import Problem
 
 # Obsidian's six preset colours ("1" to "6"): red, orange, yellow, green, cyan, purple.
@@ -191,7 +193,9 @@ def render_canvas(
     top = min(n.y for n in canvas.nodes) - PAD
     width = max(n.x + n.width for n in canvas.nodes) - left + PAD
     height = max(n.y + n.height for n in canvas.nodes) - top + PAD
-    bodies = {node.id: _card_body(node, write, describe) for node in canvas.nodes}
+    # Each card's HTML through the site's sanitiser before it is placed (the page's own pass
+    # comes later too): a card's Markdown may hold raw HTML, which keeps what does not run.
+    bodies = {node.id: safe_body(_card_body(node, write, describe)) for node in canvas.nodes}
     groups = [n for n in canvas.nodes if n.type == "group"]
     cards = [n for n in canvas.nodes if n.type != "group"]
     drawn = [_group(n, left, top) for n in groups]
@@ -368,5 +372,6 @@ def _short_name(node: Node, number: int) -> str:
         return node.file.rsplit("/", 1)[-1].removesuffix(".md") + node.subpath
     if node.type == "link":
         return node.url
-    first = next((line.strip("# ").strip() for line in node.text.split("\n") if line.strip()), "")
+    plain = re.sub(r"[*_`#\[\]]", "", re.sub(r"<[^>]*>", "", node.text))
+    first = next((line.strip() for line in plain.split("\n") if line.strip()), "")
     return (first[:60] + "…" if len(first) > 60 else first) or f"Card {number}"
