@@ -151,7 +151,19 @@ def _require_extensions(config: MkDocsConfig) -> None:
         fences.append({"name": "mermaid", "class": "mermaid", "format": fence_code_format})
 
 
+def restore_readmes(files: Files, config: MkDocsConfig) -> None:
+    """MkDocs drops a README.md that shares a folder with index.md (both would be that
+    folder's page); in a vault it is a note like any other, at its own slug URL (issue 22)."""
+    docs = Path(config.docs_dir)
+    for readme in sorted(docs.rglob("README.md")):
+        src = readme.relative_to(docs).as_posix()
+        if (readme.parent / "index.md").is_file() and files.get_file_from_path(src) is None \
+                and not any(part.startswith(".") for part in Path(src).parts):
+            files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    restore_readmes(files, config)
     notes: dict[str, bytes | str] = {}
     canvases: dict[str, bytes | str] = {}
     assets: list[str] = []

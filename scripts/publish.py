@@ -53,6 +53,9 @@ def site_url_from(env: Mapping[str, str]) -> str:
 _LINK_WARNING = re.compile(r"Doc file '(?P<page>[^']+)' contains (?:a link|an absolute link|an unrecognized relative link|a link to) '(?P<link>[^']+)'")
 
 
+_README_DROPPED = re.compile(r"Excluding '(?:[^']*/)?README\.md' from the site because it conflicts with '(?:[^']*/)?index\.md'")
+
+
 class SiteWarnings(logging.Handler):
     """Every warning MkDocs and the plugins log while building, sorted into the vault's own
     (the vault hook's path:line lines, and a link written so in the note) and the site's."""
@@ -67,6 +70,8 @@ class SiteWarnings(logging.Handler):
         message = record.getMessage()
         if record.name.endswith("plugins.vault"):
             self.vault.append(message)
+        elif _README_DROPPED.match(message):
+            pass  # the hook puts that README.md back as a note (mkdocs_hook.restore_readmes)
         elif (where := self._written_in_note(message)) is not None:
             self.vault.append(where)
         else:
@@ -94,7 +99,8 @@ def _printed() -> logging.Handler:
     path:line lines (missing notes are info); not MkDocs' progress chatter."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
-    handler.addFilter(lambda record: record.levelno >= logging.WARNING or record.name.endswith("plugins.vault"))
+    handler.addFilter(lambda record: (record.levelno >= logging.WARNING or record.name.endswith("plugins.vault"))
+                      and not _README_DROPPED.match(record.getMessage()))
     return handler
 
 

@@ -4,7 +4,7 @@ prints the path of the config file to build or serve that vault with.
 The shipped vault (docs/, or no folder given) uses the repository's mkdocs.yml as it is.
 Any other folder gets a small config written under .cache/sites/ (never into the vault)
 that INHERITs mkdocs.yml: the same theme, hooks and Markdown settings, with `docs_dir`
-set to the vault, and without what `extra.vault` says about the shipped vault only (its
+set to the vault, the site named after the vault's folder (as Obsidian names a vault), and without what `extra.vault` says about the shipped vault only (its
 glossary notes, game folders and icon names, which would be warnings about notes a
 foreign vault does not have). The vault's extensions (calculators) are kept.
 
@@ -26,7 +26,7 @@ SHIPPED = ROOT / "docs"
 BASE_CONFIG = ROOT / "mkdocs.yml"
 CONFIGS = ROOT / ".cache" / "sites"
 # extra.vault keys that name notes and files of the shipped vault.
-SHIPPED_ONLY = {"glossaries": [], "games": {}, "image_alt": {}}
+SHIPPED_ONLY: dict[str, object] = {"glossaries": None, "games": None, "image_alt": None}  # null replaces (INHERIT merges mappings)
 
 
 class VaultFolderError(Exception):
@@ -54,16 +54,22 @@ def config_for(vault: Path, configs: Path = CONFIGS) -> Path:
     folder = configs / f"{name}-{digest}"
     folder.mkdir(parents=True, exist_ok=True)
     base = _read_base()
-    extra_vault = dict(base.get("extra", {}).get("vault") or {}) if isinstance(base.get("extra"), dict) else {}
+    extra = base.get("extra")
+    shipped = extra.get("vault") if isinstance(extra, dict) else None
+    extra_vault: dict[str, object] = dict(shipped) if isinstance(shipped, dict) else {}
     extra_vault.update(SHIPPED_ONLY)
+    hooks, watch = base.get("hooks"), base.get("watch")
     # JSON is YAML: every value below is written as a quoted string, whatever the path holds.
     lines = [
         f"INHERIT: {json.dumps(str(BASE_CONFIG))}",
         f"docs_dir: {json.dumps(str(vault))}",
+        # The site is named as Obsidian names the vault: by its folder.
+        f"site_name: {json.dumps(vault.name or 'Vault')}",
+        'site_description: ""',
         f"site_dir: {json.dumps(str(folder / 'site'))}",
         # Paths in mkdocs.yml are relative to the repository; this file lives elsewhere.
-        f"hooks: {json.dumps([str(ROOT / hook) for hook in base.get('hooks', [])])}",
-        f"watch: {json.dumps([str(ROOT / path) for path in base.get('watch', [])])}",
+        f"hooks: {json.dumps([str(ROOT / str(hook)) for hook in hooks] if isinstance(hooks, list) else [])}",
+        f"watch: {json.dumps([str(ROOT / str(path)) for path in watch] if isinstance(watch, list) else [])}",
         f"extra: {json.dumps({'vault': extra_vault})}",
     ]
     path = folder / "mkdocs.yml"

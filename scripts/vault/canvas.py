@@ -312,7 +312,7 @@ def _edges_svg(canvas: Canvas, left: float, top: float, width: float, height: fl
             my = (y1 + 3 * c1[1] + 3 * c2[1] + y2) / 8
             parts.append(
                 f'<text x="{mx:.1f}" y="{my:.1f}" text-anchor="middle" fill="currentColor" '
-                'style="paint-order:stroke;stroke:var(--md-default-bg-color,#fff);stroke-width:4px;font-size:12px">'
+                'style="paint-order:stroke;stroke:var(--md-default-bg-color,#fff);stroke-width:3px;stroke-linejoin:round;font-size:12px">'
                 f"{html.escape(edge.label)}</text>"
             )
     return (
