@@ -121,7 +121,7 @@ def build(config: Path, out: Path, site_url: str, strict: bool = False) -> SiteW
         try:
             mkdocs_build(loaded)
         except (Abort, PluginError) as stopped:
-            raise PublishError(str(stopped)) from None
+            raise PublishError(f"stopped, not published ({stopped}): see the error(s) above") from None
         finally:
             logger.removeHandler(warnings)
     finally:

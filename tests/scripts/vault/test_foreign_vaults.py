@@ -168,3 +168,35 @@ def test_serve_sh_serves_a_vault_folder(name: str) -> None:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
     assert files_in(vault) == before, "serving wrote into the vault"
+
+
+def test_a_worked_example_the_engine_disagrees_with_still_stops_publishing(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "Home.md").write_text(
+        "A red die against no defense.\n\n```calculator\ncalculator: legion-vehicle-damage\nruleset: 2.6\n"
+        "expect vehicle_damage_token: 1\nexpect lose_action_when_damaged_activates: 1/2\n```\n\nSee [[Nowhere]].\n",
+        encoding="utf-8")
+    run = publish(vault, tmp_path / "site")
+    assert run.returncode == 1, run.stderr[-2000:]
+    assert "Home.md:3" in run.stderr and "publish: " in run.stderr
+    assert "unresolved link [[Nowhere]]" in run.stderr  # the vault's own problem is listed, not what stopped it
+
+
+def test_a_warning_about_the_sites_own_link_stops_publishing_one_written_in_a_note_does_not(tmp_path: Path) -> None:
+    import logging
+
+    from scripts.publish import SiteWarnings
+
+    (tmp_path / "Note.md").write_text("Line one\n\nSee [the map](maps/world.pdf).\n", encoding="utf-8")
+    warnings = SiteWarnings(tmp_path)
+    page_log = logging.getLogger("mkdocs.structure.pages")
+    page_log.addHandler(warnings)
+    try:
+        page_log.warning("Doc file 'Note.md' contains a link 'maps/world.pdf', but the target is not found among documentation files.")
+        page_log.warning("Doc file 'Note.md' contains a link '../tags.md', but the target is not found among documentation files.")
+        logging.getLogger("mkdocs.plugins.vault").warning("Note.md:3: missing file")
+    finally:
+        page_log.removeHandler(warnings)
+    assert warnings.vault == ["Note.md:3: link to 'maps/world.pdf': no such file in the vault"]
+    assert len(warnings.site) == 1 and "'../tags.md'" in warnings.site[0]
