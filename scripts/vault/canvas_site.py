@@ -93,8 +93,11 @@ class CanvasSite:
                 return f"[{shown}](<{self.url(page.path, host)}{'#' + anchor if anchor else ''}>)"
             asset = self.index.find_asset(name, source) if name else None
             if asset is not None and asset.target is not None:
+                if asset.target.path in self.canvases:  # a canvas in a card is a link to its page, never drawn again
+                    return f"[{shown}](<{self.url(canvas_page_path(asset.target.path), host)}>)"
                 url = self.url(asset.target.path, host, is_page=False)
-                return f"![{escape_text(alias or name)}](<{url}>)" if bang else f"[{shown}](<{url}>)"
+                image = posixpath.splitext(asset.target.path)[1].lower() in IMAGE_SUFFIXES
+                return f"![{escape_text(alias or name)}](<{url}>)" if bang and image else f"[{shown}](<{url}>)"
             return shown
 
         return _WIKILINK.sub(replace, text)

@@ -85,3 +85,24 @@ def test_a_broken_canvas_is_a_problem_not_a_crash() -> None:
                                                                         {"id": "y", "x": 1e12, "y": 0, "width": 1, "height": 1}]}))
     assert canvas.nodes == () and len(problems) == 2
     assert "has no cards" in render_canvas(canvas)
+
+
+def test_a_note_card_showing_a_note_that_embeds_the_canvas_links_to_it() -> None:
+    from scripts.vault.canvas_site import CanvasSite
+    from scripts.vault.config import VaultConfig
+    from scripts.vault.index import LinkIndex, asset_target, note_target
+    from scripts.vault.notes import read_note
+    from scripts.vault.pages import note_page
+
+    note = read_note("Rules/Combat.md", "Fight.\n\n![[Flow.canvas]] and ![[map.png]] and ![[rules.pdf]]\n")
+    assert not isinstance(note, Exception) and hasattr(note, "text")
+    page = note_page(note, VaultConfig())  # type: ignore[arg-type]
+    canvas, _ = parse_canvas("Flow.canvas", json.dumps({"nodes": [
+        {"id": "n", "type": "file", "file": "Rules/Combat.md", "x": 0, "y": 0, "width": 300, "height": 200}]}))
+    index = LinkIndex((note_target(page.path, page.title),), tuple(asset_target(a) for a in ("Flow.canvas", "map.png", "rules.pdf")))
+    site = CanvasSite({"Flow.canvas": canvas}, {page.path: page}, index)
+    drawn = site.html_for("Flow.canvas", "Flow.canvas.md")
+    card = drawn[drawn.index('class="vault-canvas-card'): drawn.index("<details")]
+    assert '<a href="../rules/combat/">Combat</a>' in card
+    assert '<a href="./">Flow.canvas</a>' in card  # its own page, not drawn inside itself
+    assert '<img src="../map.png" alt="map.png"' in card and '<a href="../rules.pdf">rules.pdf</a>' in card
