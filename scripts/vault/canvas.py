@@ -165,12 +165,13 @@ def _edge(raw: dict[str, object]) -> Edge | None:
 
 # Drawing ---------------------------------------------------------------------------------
 
-def default_markdown() -> Callable[[str], str]:
+def default_markdown(line_breaks: bool = False) -> Callable[[str], str]:
     """CommonMark by markdown-it-py: what text cards are written in, until the vault's own
-    renderer is handed in (render_canvas's `render_markdown`)."""
+    renderer is handed in (render_canvas's `render_markdown`). `line_breaks`: a single line
+    break in a paragraph is a <br>, as in Obsidian unless "Strict line breaks" is on."""
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark").render
+    return MarkdownIt("commonmark", {"breaks": line_breaks}).render
 
 
 def render_canvas(
@@ -335,7 +336,6 @@ def _arrowhead(tip: tuple[float, float], normal: tuple[float, float], color: str
 # The same canvas in words ----------------------------------------------------------------
 
 def _reading_list(canvas: Canvas, bodies: dict[str, str]) -> str:
-    nodes = {node.id: node for node in canvas.nodes}
     names = {node.id: _short_name(node, number) for number, node in enumerate(_reading_order(canvas.nodes), 1)}
     items: list[str] = []
     for node in _reading_order(canvas.nodes):
@@ -351,9 +351,8 @@ def _reading_list(canvas: Canvas, bodies: dict[str, str]) -> str:
         ]
         joined = f"<p>Arrows: {'; '.join(links)}</p>" if links else ""
         items.append(f'<li><p><strong>{html.escape(names[node.id])}</strong></p>{bodies.get(node.id, "")}{joined}</li>')
-    del nodes
-    return (f'<details class="vault-canvas-list"><summary>The canvas as a list ({len(canvas.nodes)} cards, '
-            f'{len(canvas.edges)} arrows)</summary><ol>{"".join(items)}</ol></details>')
+    return (f'<details class="vault-canvas-list"><summary>The canvas as a list ({_count(len(canvas.nodes), "card")}, '
+            f'{_count(len(canvas.edges), "arrow")})</summary><ol>{"".join(items)}</ol></details>')
 
 
 def _reading_order(nodes: Sequence[Node]) -> list[Node]:
@@ -375,3 +374,7 @@ def _short_name(node: Node, number: int) -> str:
     plain = re.sub(r"[*_`#\[\]]", "", re.sub(r"<[^>]*>", "", node.text))
     first = next((line.strip() for line in plain.split("\n") if line.strip()), "")
     return (first[:60] + "…" if len(first) > 60 else first) or f"Card {number}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

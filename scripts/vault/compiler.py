@@ -17,6 +17,7 @@ from .collisions import url_collisions
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
+from .canvas import default_markdown
 from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvases
 from .home import choose_home, home_page, links_in
 from .glossary import Definition, keyword_slug, split_glossary
@@ -78,7 +79,8 @@ def compile_vault(
     resolved = resolve_all(pages, index, site_made)
     missing_paths = _missing_paths(resolved.missing, config)
     home = choose_home(sorted(pages), config.home) or config.home  # issue 22 (home.py)
-    drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home)  # issue 22 (canvas_site.py)
+    drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home,  # issue 22 (canvas_site.py)
+                          default_markdown(line_breaks=not config.strict_line_breaks))
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}),
                         canvas=drawings.html_for)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}

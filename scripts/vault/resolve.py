@@ -145,7 +145,10 @@ def _markdown_link(
     assert ref.target is not None
     note, heading = ref.target.note, ref.target.heading
     relative = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), note))
-    for name in (relative, note):
+    # A path climbing out of the vault or with doubled slashes ("../..//Rules/Map.md") is
+    # still looked for from the vault's root, as a name (issue 22).
+    rooted = "/".join(part for part in note.split("/") if part not in ("", ".", ".."))
+    for name in dict.fromkeys((relative, note, rooted)):
         found = index.find_page(name, page.path)
         if found.target is not None and found.target.kind != "unpublished":
             if heading is None:

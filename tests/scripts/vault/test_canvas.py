@@ -106,3 +106,13 @@ def test_a_note_card_showing_a_note_that_embeds_the_canvas_links_to_it() -> None
     assert '<a href="../rules/combat/">Combat</a>' in card
     assert '<a href="./">Flow.canvas</a>' in card  # its own page, not drawn inside itself
     assert '<img src="../map.png" alt="map.png"' in card and '<a href="../rules.pdf">rules.pdf</a>' in card
+
+
+def test_text_cards_follow_the_vaults_strict_line_breaks_setting() -> None:
+    from scripts.vault import VaultConfig, compile_vault
+
+    canvas = json.dumps({"nodes": [{"id": "t", "type": "text", "text": "one\ntwo", "x": 0, "y": 0, "width": 100, "height": 50}]})
+    for strict, expected in ((False, "<p>one<br>\ntwo</p>"), (True, "<p>one\ntwo</p>")):
+        compiled = compile_vault({"Home.md": "Hi.\n"}, VaultConfig(strict_line_breaks=strict), canvases={"T.canvas": canvas})
+        card = compiled.generated["T.canvas.md"]
+        assert expected.replace("\n", "") in card.replace("\n", ""), card
