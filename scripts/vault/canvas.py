@@ -311,9 +311,13 @@ def _edges_svg(canvas: Canvas, left: float, top: float, width: float, height: fl
         if edge.label:
             mx = (x1 + 3 * c1[0] + 3 * c2[0] + x2) / 8  # the curve's point at t = 1/2
             my = (y1 + 3 * c1[1] + 3 * c2[1] + y2) / 8
+            # A plate behind the label, as wide as its letters are likely to be, so the line
+            # never runs through the words.
+            wide = 7.0 * len(edge.label) + 10
             parts.append(
-                f'<text x="{mx:.1f}" y="{my:.1f}" text-anchor="middle" fill="currentColor" '
-                'style="paint-order:stroke;stroke:var(--md-default-bg-color,#fff);stroke-width:3px;stroke-linejoin:round;font-size:12px">'
+                f'<rect x="{mx - wide / 2:.1f}" y="{my - 10:.1f}" width="{wide:.1f}" height="18" rx="4" '
+                'style="fill:var(--md-default-bg-color,#fff)"></rect>'
+                f'<text x="{mx:.1f}" y="{my + 4:.1f}" text-anchor="middle" fill="currentColor" style="font-size:12px">'
                 f"{html.escape(edge.label)}</text>"
             )
     return (
