@@ -51,6 +51,7 @@ from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
 from scripts.vault.meta import TOC_KEY  # noqa: E402
+from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
 
 log = get_plugin_logger("vault")
@@ -69,17 +70,9 @@ def vault_config(config: MkDocsConfig) -> VaultConfig:
         slugify=toc.get("slugify", default_slugify),
         separator=toc.get("separator", "-"),
         embed_depth=int(settings.get("embed_depth", 3)),
-        strict_line_breaks=obsidian_setting(Path(config.docs_dir), "strictLineBreaks") is True,
+        # The vault's own Obsidian settings (.obsidian/app.json), read from its folder, never written.
+        strict_line_breaks=read_settings(config.docs_dir)[0].strict_line_breaks,
     )
-
-
-def obsidian_setting(vault: Path, name: str) -> object:
-    """One of the vault's own settings (`.obsidian/app.json`), None when it is not set."""
-    try:
-        settings = json.loads((vault / ".obsidian" / "app.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return settings.get(name) if isinstance(settings, dict) else None
 
 
 def _strings(settings: dict[str, Any], key: str) -> list[str]:
@@ -134,8 +127,21 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def restore_readmes(files: Files, config: MkDocsConfig) -> None:
+    """MkDocs drops a README.md that shares a folder with index.md (both would be that
+    folder's page); in a vault it is a note like any other, at its own slug URL (issue 22)."""
+    docs = Path(config.docs_dir)
+    for readme in sorted(docs.rglob("README.md")):
+        src = readme.relative_to(docs).as_posix()
+        if (readme.parent / "index.md").is_file() and files.get_file_from_path(src) is None \
+                and not any(part.startswith(".") for part in Path(src).parts):
+            files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    restore_readmes(files, config)
     notes: dict[str, bytes | str] = {}
+    canvases: dict[str, bytes | str] = {}
     assets: list[str] = []
     unreadable: list[str] = []
     for file in files:
@@ -146,7 +152,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
         else:
             assets.append(file.src_uri)
-    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files))
+            if file.src_uri.endswith(".canvas") and file.abs_src_path:  # issue 22: canvases get pages
+                canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
+                             canvases=canvases)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
@@ -174,7 +183,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
     add_libraries(compiled.uses, files, config)
-    place_pages(files)
+    place_pages(files, compiled.home)
     if not config.nav:
         config.nav = compiled.nav
     live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
@@ -268,7 +277,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def place_pages(files: Files) -> None:
+def place_pages(files: Files, home: str = "index.md") -> None:
     """Write every page, note or generated, at its slug URL; assets keep their paths.
 
     MkDocs resolves `.md` links through these File objects, so links between pages follow.
@@ -277,7 +286,8 @@ def place_pages(files: Files) -> None:
     """
     placed: dict[str, str] = {}
     for file in files.documentation_pages():
-        dest = page_file(file.src_uri)
+        # The home note (index.md, or a root Home/README note: scripts/vault/home.py) is the site's address.
+        dest = "index.html" if file.src_uri == home else page_file(file.src_uri)
         first = placed.setdefault(dest, file.src_uri)
         if first != file.src_uri:
             raise PluginError(f"{first} and {file.src_uri} would both be written to {dest}: rename one of them")

@@ -84,9 +84,8 @@ def is_keyword_path(path: str, config: VaultConfig) -> bool:
 
 def note_page(note: Note, config: VaultConfig) -> PageSource:
     keyword = note.title if is_keyword_path(note.path, config) else None
-    title = note.properties.title or (
-        _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
-    )
+    # The file name is the note's name, as in Obsidian: a `title` property does not rename it.
+    title = _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
     context = PageContext(note.path, title, note.game, keyword)
     page = _page(note.path, title, note.text, context, generated=False, config=config)
     return replace(page, properties=note.properties)

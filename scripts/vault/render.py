@@ -10,7 +10,7 @@ embedded in another), so rendering never changes a token: it renders a copy.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import cast
@@ -47,6 +47,7 @@ class RenderContext:
     extensions: Sequence[VaultExtension]
     image_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # asset -> pixels
     index: LinkIndex = field(default_factory=lambda: LinkIndex((), ()))
+    canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,8 @@ def _holds_note_embed(inline: Token, vault: _Env) -> bool:
     for child in inline.children or ():
         if child.type == "wiki_embed":
             resolution = _resolve(child.meta["target"], "embed", vault)
-            if resolution.kind == "page":
+            drawing = resolution.kind == "asset" and (resolution.path or "").endswith(".canvas")
+            if resolution.kind == "page" or drawing:
                 return True
     return False
 
@@ -355,6 +357,11 @@ def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, 
         return f'<a class="vault-missing" href="{site_href(missing, host.path)}">{text}</a>'
     if resolution.kind == "image" and resolution.path is not None:
         return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
+    if resolution.kind == "asset" and resolution.path is not None and resolution.path.endswith(".canvas") \
+            and ctx.canvas is not None:  # a canvas is drawn where embedded, else linked to its page
+        if kind == "embed":
+            return ctx.canvas(resolution.path, host.path)
+        return f'<a href="{site_href(resolution.path + ".md", host.path)}">{text}</a>'
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.
         player = media(resolution.path, host.path) if kind == "embed" else None
