@@ -82,6 +82,7 @@ def compile_vault(
     resolved = resolve_all(pages, index, site_made)
     missing_paths = _missing_paths(resolved.missing, config)
     home = choose_home(sorted(pages), config.home) or config.home  # issue 22 (home.py)
+    config = dataclass_replace(config, home=home)  # the note served at the site's root
     drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home,  # issue 22 (canvas_site.py)
                           default_markdown(line_breaks=not config.strict_line_breaks))
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,

@@ -39,7 +39,7 @@ def image(
     sizes: Mapping[str, tuple[int, int]],
 ) -> str:
     """An `<img>` at the size Obsidian draws it, its address relative to the host page."""
-    url = escape(site_href(path, host_path), quote=True)
+    url = escape(site_href(path, host_path, home=config.home), quote=True)
     size = _WIDTH.match(alias or "")
     alt = escape(image_alt(posixpath.basename(path), config), quote=True)
     if size:
@@ -55,10 +55,10 @@ def image(
     return f'<img class="vault-image" src="{url}" alt="{alt}" width="{natural[0]}" height="{natural[1]}">'
 
 
-def media(path: str, host_path: str) -> str | None:
+def media(path: str, host_path: str, home: str = "index.md") -> str | None:
     """An audio or video player, or a PDF viewer, for an embedded file; None for others."""
     suffix = posixpath.splitext(path)[1].lower()
-    url = escape(site_href(path, host_path), quote=True)
+    url = escape(site_href(path, host_path, home=home), quote=True)
     name = escape(posixpath.basename(path), quote=True)
     link = f'<a href="{url}">{name}</a>'
     if suffix in AUDIO and suffix != ".webm":

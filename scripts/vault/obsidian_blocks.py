@@ -95,15 +95,15 @@ def _block_above(kept: list[Token], level: int) -> Token | None:
 
 def _trailing_id(tokens: list[Token], index: int) -> None:
     inline = tokens[index]
-    found = TRAILING_ID.search(inline.content)
-    if found is None or not inline.children:
+    if "^" not in inline.content or not inline.children:
         return
     last = inline.children[-1]
     if last.type != "text":
         return  # the ^id is inside code or a link, not the paragraph's own
     own = TRAILING_ID.search(last.content)
     glued = own is None and len(inline.children) > 1 and inline.children[-2].type == "wiki_embed"
-    if own is None and not (glued and BLOCK_ID_LINE.fullmatch(last.content)):
+    found = own or (BLOCK_ID_LINE.fullmatch(last.content) if glued else None)
+    if found is None:
         return
     last.content = last.content[: own.start()] if own is not None else ""
     while inline.children and inline.children[-1].type in ("softbreak", "hardbreak") or (

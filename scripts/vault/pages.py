@@ -162,10 +162,11 @@ def relative_url(target: str, host: str) -> str:
     return quote(relative, safe="/")
 
 
-def site_href(target: str, host: str, fragment: str | None = None) -> str:
-    """The address of a page (`.md`) or file in the vault, relative to where `host` is served."""
-    dest = page_path(target) if target.endswith(".md") else target
-    base = page_path(host)
+def site_href(target: str, host: str, fragment: str | None = None, home: str = "index.md") -> str:
+    """The address of a page (`.md`) or file in the vault, relative to where `host` is
+    served; `home` is the note served at the site's root (index.md, README.md, ...)."""
+    dest = "" if target == home else page_path(target) if target.endswith(".md") else target
+    base = "" if host == home else page_path(host)
     relative = posixpath.relpath("/" + dest, "/" + base.rstrip("/")) if base else dest or "."
     if dest.endswith("/") or dest == "":
         relative = relative.rstrip("/") + "/" if relative != "." else "./"

@@ -325,13 +325,14 @@ def _vault_address(written: str, kind: str, vault: _Env) -> str | None:
     resolution = _resolve(WikiTarget(path, fragment or None, None), kind, vault)
     if resolution.kind in ("page", "image", "asset") and resolution.path is not None:
         anchor = resolution.anchor if resolution.kind == "page" else None
-        return site_href(resolution.path, vault.host.path, anchor)
+        return site_href(resolution.path, vault.host.path, anchor, vault.ctx.config.home)
     if resolution.kind == "missing" and resolution.path is not None and resolution.path in vault.ctx.missing_paths:
-        return site_href(vault.ctx.missing_paths[resolution.path], vault.host.path)
+        return site_href(vault.ctx.missing_paths[resolution.path], vault.host.path, home=vault.ctx.config.home)
     if path.endswith(".md"):
         # A page the site makes itself (a missing note's page, an index): by its path.
         folder = posixpath.dirname(vault.page.path)
-        return site_href(posixpath.normpath(posixpath.join(folder, path)), vault.host.path, fragment or None)
+        return site_href(posixpath.normpath(posixpath.join(folder, path)), vault.host.path, fragment or None,
+                         vault.ctx.config.home)
     return None
 
 
@@ -347,28 +348,28 @@ def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, 
     if resolution.kind == "page" and resolution.path is not None:
         if kind == "embed" and resolution.path in ctx.pages:
             return _transclude(target, resolution, vault)
-        return f'<a href="{site_href(resolution.path, host.path, resolution.anchor)}">{text}</a>'
+        return f'<a href="{site_href(resolution.path, host.path, resolution.anchor, ctx.config.home)}">{text}</a>'
     if resolution.kind == "unpublished":
         return text
     if resolution.kind == "missing" and resolution.path is not None:
         missing = ctx.missing_paths.get(resolution.path)
         if missing is None:
             return f'<span class="vault-broken">{text}</span>'
-        return f'<a class="vault-missing" href="{site_href(missing, host.path)}">{text}</a>'
+        return f'<a class="vault-missing" href="{site_href(missing, host.path, home=ctx.config.home)}">{text}</a>'
     if resolution.kind == "image" and resolution.path is not None:
         return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
     if resolution.kind == "asset" and resolution.path is not None and resolution.path.endswith(".canvas") \
             and ctx.canvas is not None:  # a canvas is drawn where embedded, else linked to its page
         if kind == "embed":
             return ctx.canvas(resolution.path, host.path)
-        return f'<a href="{site_href(resolution.path + ".md", host.path)}">{text}</a>'
+        return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.
-        player = media(resolution.path, host.path) if kind == "embed" else None
+        player = media(resolution.path, host.path, ctx.config.home) if kind == "embed" else None
         if player is not None:
             return player
         shown = escape_html(posixpath.basename(resolution.path)) if kind == "embed" else text
-        return f'<a href="{site_href(resolution.path, host.path)}">{shown}</a>'
+        return f'<a href="{site_href(resolution.path, host.path, home=ctx.config.home)}">{shown}</a>'
     return f'<span class="vault-broken">{escape_html(target.alias or target.note)}</span>'
 
 
@@ -383,7 +384,7 @@ def inline_link(target: WikiTarget, kind: str, page: PageSource, host: Host, ctx
 
 
 def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
-    url = site_href(config.tags_page, host_path, tag_anchor(name))
+    url = site_href(config.tags_page, host_path, tag_anchor(name), config.home)
     return f'<a class="vault-tag" href="{url}">#{escape_html(name)}</a>'
 
 
@@ -391,7 +392,7 @@ def _transclude(target: WikiTarget, resolution: Resolution, vault: _Env) -> str:
     assert resolution.path is not None
     page, host, ctx = vault.page, vault.host, vault.ctx
     shown = ctx.pages[resolution.path]
-    link = f'<a href="{site_href(shown.path, host.path, resolution.anchor)}">{escape_html(link_text(target))}</a>'
+    link = f'<a href="{site_href(shown.path, host.path, resolution.anchor, ctx.config.home)}">{escape_html(link_text(target))}</a>'
     first, last = _section(shown, target.heading)
     line = _line_of(page, target)
     stack = (*host.stack, (page.path, line))

@@ -115,7 +115,7 @@ def test_a_keyword_in_two_glossaries_is_one_page_naming_both() -> None:
     assert evade == ["swtcg/keywords/evade.md"]
     page = compiled.generated["swtcg/keywords/evade.md"]
     assert '<em>Defined in <a href="../../the-cantina/">The Cantina</a> and <a href="../../card/">Card</a>.</em>' in page
-    assert '<h1 id="evade">Evade<a class="headerlink" href="#evade" title="Permanent link">&para;</a></h1>\n<p><strong>Evade X</strong>: A layered ability' in page
+    assert '<h1 id="evade">Evade<a class="headerlink" href="#evade" title="Permanent link">¶</a></h1>\n<p><strong>Evade X</strong>: A layered ability' in page
     assert '<a href="../keywords/evade/">Evade</a>' in compiled.pages["swtcg/Card.md"]  # its keyword list
 
 

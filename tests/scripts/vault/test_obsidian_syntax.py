@@ -106,4 +106,4 @@ def test_an_extension_fence_in_a_callout_stays_in_it() -> None:
     note = "> [!note] T\n> ```block\n> x\n> ```\n> after\n"
     page = compile_vault({"a.md": note}, CONFIG, [_Block()]).pages["a.md"]
     assert ('<div class="admonition note" data-callout="note">\n<p class="admonition-title">T</p>\n'
-            "<div class='block'>\n<p>x</p>\n</div>\n<p>after</p>\n</div>") in page
+            '<div class="block">\n<p>x</p>\n</div>\n<p>after</p>\n</div>') in page

@@ -83,6 +83,6 @@ def test_a_markdown_link_climbing_out_of_the_vault_is_found_from_its_root_or_is_
         "Atlas/Map-of-Contents.md": "The map.\n",
     }, VaultConfig())
     page = compiled.pages["Deep/Er/Here.md"]
-    assert "[map](../../Atlas/Map-of-Contents.md)" in page
-    assert "[gone](../../missing/nope.md)" in page and "missing/nope.md" in compiled.generated
-    assert "# Nope" in compiled.generated["missing/nope.md"]
+    assert '<a href="../../../atlas/map-of-contents/">map</a>' in page
+    assert '<a href="../../../missing/nope/">gone</a>' in page and "missing/nope.md" in compiled.generated
+    assert '<h1 id="nope">Nope' in compiled.generated["missing/nope.md"]
