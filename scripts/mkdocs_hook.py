@@ -1,19 +1,26 @@
 """MkDocs glue for the vault compiler (listed under `hooks:` in mkdocs.yml).
 
 All the work is in scripts/vault, which knows nothing of MkDocs. Here: read the notes
-MkDocs found, compile them once per build, hand MkDocs the Markdown, the generated pages
-and the navigation, put every page at its slug URL (rulesengine.urls: "legion/keywords/
-Guardian X.md" -> "legion/keywords/guardian-x/"), and turn problems into log lines
-(warnings fail `--strict`) or one build error that names every bad note by path and line.
+MkDocs found, compile them once per build (each page's finished HTML and table of contents),
+hand MkDocs those pages, the generated ones and the navigation, put every page at its slug
+URL (rulesengine.urls: "legion/keywords/Guardian X.md" -> "legion/keywords/guardian-x/"),
+and turn problems into log lines (warnings fail `--strict`) or one build error that names
+every bad note by path and line.
+
+MkDocs' Markdown engine (Python-Markdown) reads nothing: `on_page_markdown` takes the
+compiled HTML and gives Python-Markdown an empty text; `on_page_content` returns the HTML
+and sets the page's table of contents from its meta, so the theme, its search index and
+its navigation see an ordinary page.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,6 +40,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
+from mkdocs.structure.toc import get_toc  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
 from scripts import live_build  # noqa: E402
@@ -42,6 +50,8 @@ from scripts.page_safety import safe_body  # noqa: E402
 from scripts.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+from scripts.vault.meta import TOC_KEY  # noqa: E402
+from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
 
 log = get_plugin_logger("vault")
@@ -60,6 +70,8 @@ def vault_config(config: MkDocsConfig) -> VaultConfig:
         slugify=toc.get("slugify", default_slugify),
         separator=toc.get("separator", "-"),
         embed_depth=int(settings.get("embed_depth", 3)),
+        # The vault's own Obsidian settings (.obsidian/app.json), read from its folder, never written.
+        strict_line_breaks=read_settings(config.docs_dir)[0].strict_line_breaks,
     )
 
 
@@ -108,7 +120,6 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     folder can be docs_dir and any copy of mkdocs.yml that lists this hook gets them."""
     if str(THEME) not in config.theme.dirs:
         config.theme.dirs.insert(0, str(THEME))
-    _require_extensions(config)
     style = THEME / VAULT_STYLE
     version = hashlib.sha256(style.read_bytes()).hexdigest()[:12]
     if not any(str(s).startswith(VAULT_STYLE) for s in config.extra_css):
@@ -116,40 +127,21 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-# The Markdown extensions the compiler writes for, with the settings it needs; a
-# mkdocs.yml that already lists one keeps its own settings.
-REQUIRED_EXTENSIONS: dict[str, dict[str, Any]] = {
-    "toc": {"permalink": True},
-    "attr_list": {},
-    "md_in_html": {},
-    "admonition": {},  # callouts
-    "pymdownx.details": {},  # foldable callouts
-    # Fences (inside callouts too) stay plain text in <pre><code>, as the notes wrote them.
-    "pymdownx.highlight": {"use_pygments": False},
-    "pymdownx.superfences": {},  # mermaid is added in _require_extensions
-    "footnotes": {},
-    "pymdownx.tasklist": {"custom_checkbox": True},
-    "pymdownx.tilde": {},  # ~~strike~~
-    "pymdownx.mark": {},  # ==highlight==
-    "pymdownx.arithmatex": {"generic": True},  # $math$, typeset by KaTeX in the page
-    "tables": {},
-}
-
-
-def _require_extensions(config: MkDocsConfig) -> None:
-    from pymdownx.superfences import fence_code_format
-
-    for name, settings in REQUIRED_EXTENSIONS.items():
-        if name not in config.markdown_extensions:
-            config.markdown_extensions.append(name)
-            config.mdx_configs[name] = dict(settings)
-    fences = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
-    if not any(fence.get("name") == "mermaid" for fence in fences):
-        fences.append({"name": "mermaid", "class": "mermaid", "format": fence_code_format})
+def restore_readmes(files: Files, config: MkDocsConfig) -> None:
+    """MkDocs drops a README.md that shares a folder with index.md (both would be that
+    folder's page); in a vault it is a note like any other, at its own slug URL (issue 22)."""
+    docs = Path(config.docs_dir)
+    for readme in sorted(docs.rglob("README.md")):
+        src = readme.relative_to(docs).as_posix()
+        if (readme.parent / "index.md").is_file() and files.get_file_from_path(src) is None \
+                and not any(part.startswith(".") for part in Path(src).parts):
+            files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    restore_readmes(files, config)
     notes: dict[str, bytes | str] = {}
+    canvases: dict[str, bytes | str] = {}
     assets: list[str] = []
     unreadable: list[str] = []
     for file in files:
@@ -160,7 +152,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
         else:
             assets.append(file.src_uri)
-    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files))
+            if file.src_uri.endswith(".canvas") and file.abs_src_path:  # issue 22: canvases get pages
+                canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+    compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
+                             canvases=canvases)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
@@ -188,7 +183,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
     add_libraries(compiled.uses, files, config)
-    place_pages(files)
+    place_pages(files, compiled.home)
     if not config.nav:
         config.nav = compiled.nav
     live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
@@ -203,9 +198,42 @@ def on_post_build(config: MkDocsConfig) -> None:
     live_build.finish(config)
 
 
+# The compiled HTML of each page of the build under way, from on_page_markdown to
+# on_page_content (MkDocs renders one page between the two).
+_COMPILED_HTML: dict[str, str] = {}
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The page's text is the compiler's HTML: kept for on_page_content, and Python-Markdown
+    is given nothing to read."""
+    _COMPILED_HTML[page.file.src_uri] = markdown
+    return ""
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    compiled = _COMPILED_HTML.pop(page.file.src_uri, html)
+    entries = page.meta.get(TOC_KEY) or []
+    page.toc = get_toc(cast(Any, nested_toc(entries)))
     # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
-    return finish_page(safe_body(html))
+    return finish_page(safe_body(compiled))
+
+
+def nested_toc(entries: list[list[Any]]) -> list[dict[str, Any]]:
+    """[[level, id, name], ...] in page order as MkDocs' toc tokens: each heading under the
+    nearest one above it of a higher level."""
+    roots: list[dict[str, Any]] = []
+    open_: list[dict[str, Any]] = []
+    for level, anchor, name in entries:
+        item: dict[str, Any] = {"level": int(level), "id": str(anchor), "name": html_text(str(name)), "children": []}
+        while open_ and open_[-1]["level"] >= item["level"]:
+            open_.pop()
+        (open_[-1]["children"] if open_ else roots).append(item)
+        open_.append(item)
+    return roots
+
+
+def html_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -249,7 +277,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def place_pages(files: Files) -> None:
+def place_pages(files: Files, home: str = "index.md") -> None:
     """Write every page, note or generated, at its slug URL; assets keep their paths.
 
     MkDocs resolves `.md` links through these File objects, so links between pages follow.
@@ -258,7 +286,8 @@ def place_pages(files: Files) -> None:
     """
     placed: dict[str, str] = {}
     for file in files.documentation_pages():
-        dest = page_file(file.src_uri)
+        # The home note (index.md, or a root Home/README note: scripts/vault/home.py) is the site's address.
+        dest = "index.html" if file.src_uri == home else page_file(file.src_uri)
         first = placed.setdefault(dest, file.src_uri)
         if first != file.src_uri:
             raise PluginError(f"{first} and {file.src_uri} would both be written to {dest}: rename one of them")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 
 from rulesengine.calculators.links import base_for
 from rulesengine.calculators.registry import for_page, why_no_calculator
@@ -67,7 +68,10 @@ class CalculatorExtension:
         found = for_page(page.src_path, page.game, page.keyword)
         if found is None:
             why = why_no_calculator(page.game, page.keyword)
-            return "" if why is None else f'\n!!! note "No calculator"\n    {why}\n'
+            if why is None:
+                return ""
+            return (f'<div class="admonition note"><p class="admonition-title">No calculator</p>'
+                    f"<p>{escape(why, quote=False)}</p></div>")
 
         calc, preset = found
         try:

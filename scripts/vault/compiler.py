@@ -1,33 +1,39 @@
-"""The vault compiler: notes in, standard Markdown and a link index out.
+"""The vault compiler: notes in, finished HTML pages and a link index out.
 
-A pure function of its inputs, independent of MkDocs: read -> split glossaries -> index
--> scan -> resolve (problems, backlinks, missing notes) -> write pages -> generated pages.
+A pure function of its inputs, independent of MkDocs: read -> split glossaries -> parse
+and index -> resolve (problems, backlinks, missing notes) -> render each page's HTML from
+its tokens -> generated pages. Each page is its meta (YAML front matter: description and
+table of contents) followed by its HTML; scripts/mkdocs_hook.py hands both to MkDocs.
 """
 
 from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace as dataclass_replace
 from typing import TypeVar
 
 from rulesengine.urls import page_path
+from scripts.page_safety import safe_body
 
 from .collisions import url_collisions
+from .escaping import escape_html
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
+from .canvas import default_markdown
+from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvases
+from .home import choose_home, home_page, links_in
 from .glossary import Definition, keyword_slug, split_glossary
 from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
-from .footnotes import FOOTNOTES_HERE, has_footnotes, inline_footnotes
 from .meta import aliases_line, page_meta, with_classes
 from .nav import NavItem, build_nav
 from .notes import Note, read_note
 from .pages import PageSource, keyword_page, note_page
 from .problems import Problem
-from .render import RenderContext, render_body
-from .resolve import Mention, resolve_all
+from .render import RenderContext, TocEntry, render_body, render_markdown
+from .resolve import Mention, Resolved, resolve_all
 from .tag_index import tags_index, tags_line
 
 
@@ -37,7 +43,7 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class CompiledVault:
-    pages: dict[str, str]  # real notes: src path -> Markdown
+    pages: dict[str, str]  # real notes: src path -> front matter + HTML
     generated: dict[str, str]  # keyword pages, keyword indexes, missing notes, extensions' pages
     problems: list[Problem]
     link_index: LinkIndex
@@ -46,6 +52,7 @@ class CompiledVault:
     nav: list[NavItem]
     unpublished: tuple[str, ...] = ()  # notes with `publish: false`: no page is made for them
     uses: frozenset[str] = frozenset()  # "math", "mermaid": what some page needs in the browser
+    home: str = "index.md"  # the page at the site's address: index.md, a root Home/README note, or generated
 
 
 def compile_vault(
@@ -54,11 +61,13 @@ def compile_vault(
     extensions: Sequence[VaultExtension] = (),
     assets: Iterable[str] = (),
     image_sizes: Mapping[str, tuple[int, int]] | None = None,
+    canvases: Mapping[str, bytes | str] | None = None,
 ) -> CompiledVault:
     """Compile every note once; nothing here raises for a bad note, it becomes a Problem.
 
     `image_sizes` gives images' pixel sizes (asset path -> (width, height)) where known:
     an image without a size in its link is drawn at that size, or at text height if small.
+    `canvases`: the vault's `.canvas` files (path -> content): each gets a page and can be embedded.
     """
     problems: list[Problem] = []
     every_note = _read(notes, problems)
@@ -69,21 +78,51 @@ def compile_vault(
     pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
     cut_out = _add_keyword_pages(pages, _keywords(read, config, problems), config, problems)
     index = LinkIndex((*_targets(pages), *hidden), tuple(asset_target(a) for a in sorted(assets)))
-    resolved = resolve_all(pages, index)
-    problems.extend(resolved.problems)
+    site_made = _site_made(pages, config)
+    resolved = resolve_all(pages, index, site_made)
     missing_paths = _missing_paths(resolved.missing, config)
-    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}))
+    home = choose_home(sorted(pages), config.home) or config.home  # issue 22 (home.py)
+    config = dataclass_replace(config, home=home)  # the note served at the site's root
+    drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home,  # issue 22 (canvas_site.py)
+                          default_markdown(line_breaks=not config.strict_line_breaks))
+    ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
+                        canvas=drawings.html_for)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
-    written = {path: _write(page, ctx, lists.get(path, ""), problems) for path, page in pages.items()}
+    found: dict[str, list[Problem]] = {path: [] for path in pages}
+    written = {path: _write(page, ctx, lists.get(path, ""), found[path]) for path, page in pages.items()}
+    extension_titles: dict[str, str] = {}
+    extension_pages = _extension_pages(extensions, pages, extension_titles, problems)
+    # issue 22: a Markdown link to a page an extension wrote (known only now) is no missing note.
+    again = _linking_to(resolved, pages, frozenset(extension_pages))
+    if again:
+        resolved = resolve_all(pages, index, site_made | frozenset(extension_pages))
+        # The missing notes are now fewer; their pages keep the addresses already written.
+        ctx = dataclass_replace(ctx, resolved=resolved)
+        for path in again:
+            found[path] = []
+            written[path] = _write(pages[path], ctx, lists.get(path, ""), found[path])
+    problems.extend(resolved.problems)
+    problems.extend(problem for path in pages for problem in found[path])
     generated = {path: text for path, text in written.items() if pages[path].generated}
     titles = {path: page.title for path, page in pages.items()}
-    generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
-    generated.update(_keyword_indexes(pages, ctx, titles))
-    generated.update(_extension_pages(extensions, pages, titles, problems))
+    made: dict[str, str] = {}  # pages the site writes in Markdown: rendered below
+    made.update(_missing_pages(resolved.missing, missing_paths, config, titles))
+    made.update(_keyword_indexes(pages, ctx, titles))
+    made.update(extension_pages)  # after the missing notes and keyword indexes, as they were written
+    for path, title in extension_titles.items():
+        titles.setdefault(path, title)
     tags = tags_index(pages, config)
     if tags is not None and config.tags_page not in pages:
-        generated[config.tags_page] = tags
+        made[config.tags_page] = tags
         titles[config.tags_page] = "Tags"
+    _home(home, pages, made, titles, resolved, config)  # issue 22: always a home page
+    generated.update({path: _finish(path, text, ctx, titles.get(path)) for path, text in made.items()})
+    for path in drawings.canvases:
+        page, title = canvas_page_path(path), canvas_title(path)
+        anchor = ctx.config.slugify(title, ctx.config.separator) or "canvas"
+        heading = f'<h1 id="{escape_html(anchor)}">{escape_html(title)}</h1>\n'
+        generated[page] = page_meta(None, [TocEntry(1, anchor, title)], title) + heading + drawings.html_for(path, page)
+        titles[page] = title
     problems.extend(url_collisions(titles))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},
@@ -92,10 +131,42 @@ def compile_vault(
         link_index=index,
         backlinks=dict(resolved.backlinks),
         titles=titles,
-        nav=build_nav(titles, config),
+        nav=build_nav(titles, dataclass_replace(config, home=home)),
         unpublished=tuple(target.path for target in hidden),
         uses=frozenset(use for page in pages.values() for use in page.scan.uses),
+        home=home,
     )
+
+
+def _site_made(pages: Mapping[str, PageSource], config: VaultConfig) -> frozenset[str]:
+    """Pages the compiler makes besides the notes: a Markdown link to one is not to a missing note."""
+    games = {page.context.game for page in pages.values() if page.context.game}
+    indexes = {posixpath.join(game, config.keyword_folder, "index.md") for game in games}
+    return frozenset({*indexes, config.tags_page, posixpath.join(config.missing_folder, "index.md")})
+
+
+def _linking_to(resolved: Resolved, pages: Mapping[str, PageSource], made: frozenset[str]) -> list[str]:
+    """Pages with a Markdown link taken for a missing note that names one of `made`."""
+    linking: list[str] = []
+    for (path, number), resolution in resolved.links.items():
+        ref = pages[path].scan.refs[number]
+        if resolution.kind == "missing" and ref.kind == "mdlink" and ref.target is not None:
+            relative = posixpath.normpath(posixpath.join(posixpath.dirname(path), ref.target.note))
+            if (relative in made or ref.target.note in made) and path not in linking:
+                linking.append(path)
+    return linking
+
+
+def _home(home: str, pages: Mapping[str, PageSource], generated: dict[str, str], titles: dict[str, str],
+          resolved: Resolved, config: VaultConfig) -> None:
+    """A generated home page (home.py) when the vault has no home note."""
+    if home in pages:
+        return
+    notes = [path for path, page in pages.items() if not page.generated]
+    missing_index = posixpath.join(config.missing_folder, "index.md")
+    generated[config.home] = home_page(titles, notes, links_in(resolved.backlinks),
+                                       missing_index if missing_index in generated else None)
+    titles[config.home] = "Home"
 
 
 def _read(notes: Mapping[str, bytes | str], problems: list[Problem]) -> list[Note]:
@@ -131,16 +202,26 @@ def _add_keyword_pages(
 
 
 def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems: list[Problem]) -> str:
-    """Body, then what extensions add, then the glossary's keywords, then backlinks."""
-    body, found = render_body(page, ctx)
-    body = inline_footnotes(body)
+    """Body (its footnotes at its end), then what extensions add (HTML), then the
+    glossary's keywords, then backlinks."""
+    body, found, toc = render_body(page, ctx)
     problems.extend(found)
     additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
     backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
-    own = with_classes(body.strip("\n").rstrip(), page.properties)
-    parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, keyword_list_md,
-             FOOTNOTES_HERE if has_footnotes(own) else "", backlinks)
-    return page_meta(page.properties) + "\n\n".join(part for part in parts if part)
+    after = [text for text, _ in page.anchors]
+    appendix, appendix_toc = render_markdown("\n\n".join(p for p in (keyword_list_md, backlinks) if p),
+                                             page.path, ctx, page.context, after)
+    # Sanitised on its own, so that a note's unclosed tag cannot take in what the site adds.
+    own = with_classes(safe_body(body).strip("\n"), page.properties)
+    parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, appendix)
+    meta = page_meta(page.properties, [*toc, *appendix_toc], page.title)
+    return meta + "\n".join(part.strip("\n") for part in parts if part)
+
+
+def _finish(path: str, markdown: str, ctx: RenderContext, title: str | None) -> str:
+    """A page the site writes in Markdown (an index, a missing note's page) as HTML."""
+    html, toc = render_markdown(markdown, path, ctx)
+    return page_meta(None, toc, title) + html
 
 
 def _extension_pages(

@@ -20,3 +20,6 @@ class VaultConfig:
     missing_folder: str = "missing"
     home: str = "index.md"
     tags_page: str = "tags.md"  # every tag and the notes that carry it, made when a note has tags
+    # From the vault's .obsidian/app.json (obsidian_settings.py): a single line break in a
+    # paragraph is a space when True (Obsidian's "Strict line breaks"), a <br> when False.
+    strict_line_breaks: bool = False

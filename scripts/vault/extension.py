@@ -35,11 +35,11 @@ class VaultExtension(Protocol):
     def render_fence(
         self, info: str, source: str, where: SourceLocation, page: PageContext
     ) -> str:
-        """Markdown/HTML that replaces the fenced block; raises ExtensionProblem(message)."""
+        """HTML that replaces the fenced block; raises ExtensionProblem(message)."""
         ...
 
     def page_addition(self, page: PageContext) -> str:
-        """Markdown/HTML appended to the page body, before the backlinks ('' for none)."""
+        """HTML appended to the page body, before the backlinks ('' for none)."""
         ...
 
     def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:

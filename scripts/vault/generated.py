@@ -83,7 +83,7 @@ def keyword_index(host: str, game_title: str, keywords: Sequence[tuple[str, str,
     return (
         f"{title}{count} keyword{'s' if count != 1 else ''}, each with the first sentence of its page. "
         "A keyword page with a calculator lets you try the rule with your own numbers.\n\n"
-        '<div class="vault-keyword-index" markdown="1">\n\n'
+        '<div class="vault-keyword-index">\n\n'
         f"| Keyword | Summary |\n| --- | --- |\n{rows}\n\n</div>\n"
     )
 

@@ -1,7 +1,7 @@
-"""Each keyword's summary written as Markdown for its game's keyword index.
+"""Each keyword's summary written as one line of Markdown for its game's keyword index.
 
-The summary's wikilinks are written with the resolutions the keyword page already has, so
-the index adds no link to the link index and no line to any "Pages that link here".
+The summary's wikilinks are written as HTML links where the keyword page resolves them,
+so the index adds no link to the link index and no line to any "Pages that link here".
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def keyword_summary(page: PageSource, host: Host, ctx: RenderContext) -> str:
     for number, ref, start, stop in numbered:
         if start < begin or stop > end:
             continue
-        written = inline_link(ref, ctx.resolved.links[(page.path, number)], page, host, ctx)
-        if written is None:
-            continue
+        if ref.kind not in ("link", "embed") or ref.target is None:
+            continue  # a Markdown link stays as written; an unclosed [[ is text
+        written = inline_link(ref.target, ref.kind, page, host, ctx)
         pieces += [_cell_text(page.text[cursor:start]), written]
         cursor = stop
     pieces.append(_cell_text(page.text[cursor:end]))

@@ -14,11 +14,8 @@ import re
 from collections.abc import Mapping
 from html import escape
 
-from rulesengine.urls import page_file
-
 from .config import VaultConfig
-from .escaping import escape_text
-from .pages import relative_url
+from .pages import site_href
 
 ICON_MAX = 64
 AUDIO = frozenset({".mp3", ".wav", ".ogg", ".m4a", ".flac", ".webm", ".3gp"})
@@ -41,31 +38,27 @@ def image(
     alias: str | None, path: str, host_path: str, config: VaultConfig,
     sizes: Mapping[str, tuple[int, int]],
 ) -> str:
-    """`![alt](url){ attributes }` for attr_list."""
-    url = relative_url(path, host_path)
+    """An `<img>` at the size Obsidian draws it, its address relative to the host page."""
+    url = escape(site_href(path, host_path, home=config.home), quote=True)
     size = _WIDTH.match(alias or "")
-    alt = escape_text(image_alt(posixpath.basename(path), config))
+    alt = escape(image_alt(posixpath.basename(path), config), quote=True)
     if size:
         height = f' height="{size.group(2)}"' if size.group(2) else ""
-        return f'![{alt}]({url}){{ .vault-image width="{size.group(1)}"{height} }}'
+        return f'<img class="vault-image" src="{url}" alt="{alt}" width="{size.group(1)}"{height}>'
     if alias:
-        alt = escape_text(alias)
+        alt = escape(alias, quote=True)
     natural = sizes.get(path)
     if natural is None:
-        return f"![{alt}]({url}){{ .vault-image }}"
+        return f'<img class="vault-image" src="{url}" alt="{alt}">'
     if max(natural) <= ICON_MAX:
-        return f"![{alt}]({url}){{ .vault-icon }}"
-    return f'![{alt}]({url}){{ .vault-image width="{natural[0]}" height="{natural[1]}" }}'
+        return f'<img class="vault-icon" src="{url}" alt="{alt}">'
+    return f'<img class="vault-image" src="{url}" alt="{alt}" width="{natural[0]}" height="{natural[1]}">'
 
 
-def media(path: str, host_path: str) -> str | None:
-    """An audio or video player, or a PDF viewer, for an embedded file; None for others.
-
-    Raw HTML is not rewritten by MkDocs, so its address is relative to where the page is
-    served (`sky/charts/index.html`), not to the note.
-    """
+def media(path: str, host_path: str, home: str = "index.md") -> str | None:
+    """An audio or video player, or a PDF viewer, for an embedded file; None for others."""
     suffix = posixpath.splitext(path)[1].lower()
-    url = escape(relative_url(path, page_file(host_path)), quote=True)
+    url = escape(site_href(path, host_path, home=home), quote=True)
     name = escape(posixpath.basename(path), quote=True)
     link = f'<a href="{url}">{name}</a>'
     if suffix in AUDIO and suffix != ".webm":

@@ -1,4 +1,8 @@
-"""Navigation by game: Home, one section per game (keywords first, then notes), Missing notes."""
+"""Navigation by game: Home, one section per game (keywords first, then notes), other folders.
+
+Folder and note names are shown as written (a folder `13A` stays "13A"). Missing notes
+are not in the navigation: their pages are reached from the notes that mention them and
+from the missing-notes index (issue 22)."""
 
 from __future__ import annotations
 
@@ -14,13 +18,14 @@ NavItem = dict[str, Union[str, list["NavItem"]]]
 
 
 def build_nav(titles: Mapping[str, str], config: VaultConfig) -> list[NavItem]:
-    """MkDocs `nav`: Home, the games in mkdocs.yml's order, other pages, Missing notes.
+    """MkDocs `nav`: Home, the games in mkdocs.yml's order, other pages.
 
     A folder's index.md leads its section (the theme's navigation.indexes shows it so).
     MkDocs writes nav titles into the page as HTML: note and folder names are escaped.
     """
     top: list[NavItem] = [{"Home": config.home}] if config.home in titles else []
-    tree = _section(sorted(p for p in titles if p != config.home), titles, "", config)
+    missing = f"{config.missing_folder}/"
+    tree = _section(sorted(p for p in titles if p != config.home and not p.startswith(missing)), titles, "", config)
     games = list(config.games)
 
     def order(item: NavItem) -> tuple[int, int, str]:
@@ -66,4 +71,4 @@ def _folder_title(path: str, name: str, config: VaultConfig, titles: Mapping[str
         return "Keywords"
     if path == config.missing_folder:
         return "Missing notes"
-    return name.replace("_", " ").replace("-", " ").capitalize()
+    return name

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import posixpath
 from urllib.parse import quote
+
+from rulesengine.urls import page_path
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -82,9 +84,8 @@ def is_keyword_path(path: str, config: VaultConfig) -> bool:
 
 def note_page(note: Note, config: VaultConfig) -> PageSource:
     keyword = note.title if is_keyword_path(note.path, config) else None
-    title = note.properties.title or (
-        _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
-    )
+    # The file name is the note's name, as in Obsidian: a `title` property does not rename it.
+    title = _index_title(note) if posixpath.basename(note.path) == "index.md" else note.title
     context = PageContext(note.path, title, note.game, keyword)
     page = _page(note.path, title, note.text, context, generated=False, config=config)
     return replace(page, properties=note.properties)
@@ -159,3 +160,28 @@ def relative_url(target: str, host: str) -> str:
         common += 1
     relative = "/".join([".."] * (len(folder) - common) + parts[common:])
     return quote(relative, safe="/")
+
+
+def site_href(target: str, host: str, fragment: str | None = None, home: str = "index.md") -> str:
+    """The address of a page (`.md`) or file in the vault, relative to where `host` is
+    served; `home` is the note served at the site's root (index.md, README.md, ...)."""
+    dest = "" if target == home else page_path(target) if target.endswith(".md") else target
+    base = "" if host == home else page_path(host)
+    relative = posixpath.relpath("/" + dest, "/" + base.rstrip("/")) if base else dest or "."
+    if dest.endswith("/") or dest == "":
+        relative = relative.rstrip("/") + "/" if relative != "." else "./"
+    link = quote(relative, safe="/.-_~")
+    if fragment:
+        return f"#{quote(fragment, safe='^-_.~')}" if target == host else f"{link}#{quote(fragment, safe='^-_.~')}"
+    return link
+
+
+def generated_source(
+    path: str, text: str, context: PageContext, config: VaultConfig, after: Sequence[str] = ()
+) -> PageSource:
+    """Markdown the site writes itself, as a page source: never given a title of its own;
+    its heading ids are unique after the headings `after` (already on the same page)."""
+    scan = scan_note(text)
+    texts = [heading.text for heading in scan.headings]
+    anchors = unique_anchors([*after, *texts], config.slugify, config.separator)[len(after):]
+    return PageSource(path, context.title, text, scan, context, True, False, tuple(zip(texts, anchors)))

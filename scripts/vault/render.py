@@ -1,30 +1,41 @@
-"""Writing a page as standard Markdown: every wikilink, embed and extension fence replaced
-in place, everything else (code included) left exactly as the note has it."""
+"""A page's HTML, rendered from the tokens its note was parsed into (one parser, no second
+grammar): wikilinks and Markdown links resolved as Obsidian resolves them, embeds shown
+in place, callouts, block ids, tags, math and extension fences.
+
+Every address is relative to where the page is served (`legion/keywords/guardian-x/`), so
+the site works at any address. Tokens are shared by every page that shows them (a note
+embedded in another), so rendering never changes a token: it renders a copy.
+"""
 
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import partial
+from dataclasses import dataclass, field
+from html import escape
+from typing import cast
+from urllib.parse import unquote
 
-from .blocks import mark_block
-from .bullets import rewrite_bullets
-from .callouts import rewrite_callout_line
+from markdown_it.common.utils import unescapeAll
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict, OptionsType
+
+from scripts.page_safety import safe_body
+
+from .callouts import callout_classes
 from .config import VaultConfig
+from .escaping import escape_html
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
-from .escaping import escape_text
-from .tags import tag_anchor
+from .index import LinkIndex
 from .media import image, media
-from .pages import PageSource, relative_url
+from .obsidian_blocks import CalloutInfo
+from .pages import PageSource, site_href
 from .problems import Problem
-from .resolve import Resolution, Resolved
-from .scan import Fence, Ref, link_text
-
-
-
-_QUOTE_MARKERS = re.compile(r"^(?:[ ]{0,3}>[ ]?)+")
+from .resolve import Resolution, Resolved, resolve_ref
+from .scan import Ref, link_text, plain_text
+from .syntax import WikiTarget, vault_parser
+from .tags import tag_anchor
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,8 @@ class RenderContext:
     config: VaultConfig
     extensions: Sequence[VaultExtension]
     image_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # asset -> pixels
+    index: LinkIndex = field(default_factory=lambda: LinkIndex((), ()))
+    canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
 
 
 @dataclass(frozen=True)
@@ -47,202 +60,406 @@ class Host:
     stack: tuple[tuple[str, int], ...]  # (page, line of the embed) being shown, outermost first
 
 
-def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem]]:
-    """The page's Markdown without backlinks; problems found while writing (fences, cycles)."""
+@dataclass(frozen=True)
+class TocEntry:
+    level: int
+    id: str
+    name: str  # plain text, as the table of contents shows it
+
+
+@dataclass
+class _Env:
+    """What one rendering pass reads and collects (markdown-it passes it to every rule)."""
+
+    page: PageSource
+    host: Host
+    ctx: RenderContext
+    problems: list[Problem]
+    toc: list[TocEntry]
+    headings: dict[int, int]  # id(heading_open token) -> its place among the page's headings
+    wrapped: list[bool] = field(default_factory=list)  # open paragraphs shown as <div>
+
+
+def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem], list[TocEntry]]:
+    """The page's HTML without backlinks; problems found while writing; its headings."""
     problems: list[Problem] = []
+    toc: list[TocEntry] = []
     host = Host(page.path, page.context, 0, ())
-    body = render_lines(page, 0, len(page.text.split("\n")), host, ctx, problems)
+    body = _render(page, list(page.scan.tokens), host, ctx, problems, toc)
     if page.adds_title:
-        body = f"# {escape_text(page.title)}\n\n{body.lstrip(chr(10))}"
-    return body, problems
+        anchor = page.anchors[0][1] if page.anchors else ""
+        toc.insert(0, TocEntry(1, anchor, page.title))
+        body = f'<h1 id="{escape_html(anchor)}">{escape_html(page.title)}</h1>\n{body}'
+    return body, problems, toc
 
 
-def render_lines(
-    page: PageSource, first: int, last: int, host: Host, ctx: RenderContext, problems: list[Problem]
+def render_markdown(
+    text: str, path: str, ctx: RenderContext, context: PageContext | None = None, after: Sequence[str] = ()
+) -> tuple[str, list[TocEntry]]:
+    """Markdown the site writes itself (backlinks, indexes, generated pages) as HTML for the
+    page at `path`; `after` are heading texts already on that page, so ids stay unique."""
+    from .pages import generated_source
+
+    page = generated_source(path, text, context or PageContext(path, "", None, None), ctx.config, after)
+    toc: list[TocEntry] = []
+    html = _render(page, list(page.scan.tokens), Host(path, page.context, 0, ()), ctx, [], toc)
+    return html, toc
+
+
+def _render(
+    page: PageSource, tokens: list[Token], host: Host, ctx: RenderContext,
+    problems: list[Problem], toc: list[TocEntry],
 ) -> str:
-    lines = page.text.split("\n")
-    edits: dict[int, list[tuple[int, int, str]]] = {}
-    for number, ref in enumerate(page.scan.refs):
-        if first <= ref.line < last:
-            resolution = ctx.resolved.links[(page.path, number)]
-            replacement = _replacement(ref, resolution, page, host, ctx, problems)
-            if replacement is not None:
-                edits.setdefault(ref.line, []).append((ref.start, ref.end, replacement))
-    for tag in page.scan.tags:
-        if first <= tag.line < last:
-            edits.setdefault(tag.line, []).append((tag.start, tag.end, tag_link(tag.name, host.path, ctx.config)))
-    fences = {fence.first_line: fence for fence in page.scan.fences if _extension_for(fence, ctx)}
-    embedded_headings = _heading_ids(page) if host.depth else {}
-    blocks = {block.line: block for block in page.scan.block_ids}
-    out: list[str] = []
-    skip_until = first
-    for number in range(first, last):
-        if number < skip_until:
-            out.append("")  # one output line per note line, so code_lines still apply
-            continue
-        if number in fences:
-            fence = fences[number]
-            # A fence written in a callout: what replaces it stays in the callout.
-            markers = _QUOTE_MARKERS.match(lines[number])
-            rendered = _render_fence(fence, page, host, ctx, problems)
-            quoted = (markers.group(0) if markers else "") + rendered
-            out.append(rewrite_callout_line(quoted, number, page.scan.callouts))
-            skip_until = fence.end_line
-            continue
-        line = lines[number]
-        for start, end, replacement in sorted(edits.get(number, []), reverse=True):
-            line = line[:start] + replacement + line[end:]
-        if host.depth and number in embedded_headings:
-            line = embedded_headings[number](line)
-        line = rewrite_callout_line(line, number, page.scan.callouts)
-        if number in blocks:
+    headings = {id(token): n for n, token in enumerate(t for t in page.scan.tokens if t.type == "heading_open")}
+    env = _Env(page, host, ctx, problems, toc, headings)
+    parser = vault_parser()
+    options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not ctx.config.strict_line_breaks}))
+    return str(parser.renderer.render(tokens, options, {"vault": env}))
+
+
+def _env(env: EnvType) -> _Env:
+    found: _Env = env["vault"]
+    return found
+
+
+class VaultRenderer(RendererHTML):
+    """markdown-it's HTML renderer with the vault's rules (see each method)."""
+
+    def renderToken(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        block_id = token.attrGet("id") if token.attrs else None
+        if isinstance(block_id, str) and block_id.startswith("^") and "vault" in env and _env(env).host.depth:
             # Shown inside another page, a block keeps no id: it is not that page's block.
-            line = mark_block(line, blocks[number], with_id=not host.depth)
-        out.append(line)
-    return "\n".join(rewrite_bullets(out, page.scan.code_lines, first))
+            copy = token.copy()
+            copy.attrs.pop("id", None)
+            shown = list(tokens)
+            shown[idx] = copy
+            return super().renderToken(shown, idx, options, env)
+        return super().renderToken(tokens, idx, options, env)
+
+    def heading_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        vault = _env(env)
+        token = tokens[idx]
+        number = vault.headings.get(id(token))
+        if number is None:
+            return self.renderToken(tokens, idx, options, env)
+        page = vault.page
+        offset = 1 if page.adds_title else 0
+        anchor = page.anchors[number + offset][1] if number + offset < len(page.anchors) else ""
+        if vault.host.depth:
+            # Shown inside another page: an id of its own, so the host's ids stay its own.
+            prefix = f"embed-{page.context.keyword or page.title}".lower().replace(" ", "-")
+            anchor = f"{prefix}-{anchor}"
+        elif number < len(page.scan.headings):
+            vault.toc.append(TocEntry(int(token.tag[1]), anchor, page.scan.headings[number].text))
+        return f'<{token.tag} id="{escape_html(anchor)}">'
+
+    def heading_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        opening = next((t for t in reversed(tokens[:idx]) if t.type == "heading_open"), None)
+        link = ""
+        if opening is not None and _env(env).headings.get(id(opening)) is not None and not _env(env).host.depth:
+            anchor = self._last_anchor(env)
+            if anchor:
+                link = f'<a class="headerlink" href="#{escape_html(anchor)}" title="Permanent link">&para;</a>'
+        return f"{link}</{tokens[idx].tag}>\n"
+
+    @staticmethod
+    def _last_anchor(env: EnvType) -> str:
+        toc = _env(env).toc
+        return toc[-1].id if toc else ""
+
+    def paragraph_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        vault = _env(env)
+        token = tokens[idx]
+        block = idx + 1 < len(tokens) and _holds_note_embed(tokens[idx + 1], vault)
+        vault.wrapped.append(block)
+        if block:
+            # A note shown inside a paragraph is a block of its own: a <p> cannot hold it.
+            return f'<div class="vault-p"{self.renderAttrs(token)}>'
+        return self.renderToken(tokens, idx, options, env)
+
+    def paragraph_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        vault = _env(env)
+        if vault.wrapped and vault.wrapped.pop():
+            return "</div>\n"
+        return self.renderToken(tokens, idx, options, env)
+
+    def blockquote_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        info: CalloutInfo | None = (tokens[idx].meta or {}).get("callout")
+        if info is None:
+            return self.renderToken(tokens, idx, options, env)
+        classes = escape_html(callout_classes(info.kind))
+        kind = escape_html(info.kind)
+        own = self.renderAttrs(tokens[idx])
+        if info.fold:
+            opened = " open" if info.fold == "+" else ""
+            return f'<details class="{classes}" data-callout="{kind}"{own}{opened}>\n'
+        return f'<div class="admonition {classes}" data-callout="{kind}"{own}>\n'
+
+    def blockquote_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        info: CalloutInfo | None = (tokens[idx].meta or {}).get("callout")
+        if info is None:
+            return self.renderToken(tokens, idx, options, env)
+        return "</details>\n" if info.fold else "</div>\n"
+
+    def callout_title_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        info = _callout_around(tokens, idx)
+        return "<summary>" if info is not None and info.fold else '<p class="admonition-title">'
+
+    def callout_title_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        info = _callout_around(tokens, idx)
+        return "</summary>\n" if info is not None and info.fold else "</p>\n"
+
+    def list_item_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        if not token.meta or "checked" not in token.meta:
+            return self.renderToken(tokens, idx, options, env)
+        # A task's checkbox is named by the item's words, for screen readers.
+        words = next((plain_text(t) for t in tokens[idx + 1 : idx + 3] if t.type == "inline"), "")
+        checked = ' checked=""' if token.meta["checked"] else ""
+        return (f'<li{self.renderAttrs(token)}>'
+                f'<input class="task-list-item-checkbox" disabled="" type="checkbox"{checked}'
+                f' aria-label="{escape_html(words)}"> ')
+
+    def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        vault = _env(env)
+        info = unescapeAll(token.info).strip()
+        name = info.split(maxsplit=1)[0] if info else ""
+        extension = next((ext for ext in vault.ctx.extensions if name in ext.fence_names), None)
+        if extension is not None:
+            return _extension_fence(extension, token, vault)
+        code = escape(token.content, quote=False)
+        if name == "mermaid":
+            return f'<pre class="mermaid"><code>{code}</code></pre>\n'
+        language = f' class="language-{escape_html(name)}"' if name else ""
+        return f'<pre class="highlight"><code{language}>{code}</code></pre>\n'
+
+    def s_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return "<del>"  # ~~strike~~, as GFM writes it
+
+    def s_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return "</del>"
+
+    def math_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return f'<span class="arithmatex">\\({escape(tokens[idx].content, quote=False)}\\)</span>'
+
+    def math_inline_double(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return f'<span class="arithmatex">\\[{escape(tokens[idx].content, quote=False)}\\]</span>'
+
+    def math_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return f'<div class="arithmatex">\\[{escape(tokens[idx].content, quote=False)}\\]</div>\n'
+
+    def vault_tag(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        vault = _env(env)
+        return tag_link(tokens[idx].meta["name"], vault.host.path, vault.ctx.config)
+
+    def wikilink_unclosed(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return escape(tokens[idx].content, quote=False)
+
+    def wikilink(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return _wiki(tokens[idx], "link", _env(env))
+
+    def wiki_embed(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return _wiki(tokens[idx], "embed", _env(env))
+
+    def link_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        href = _vault_address(str(token.attrGet("href") or ""), "mdlink", _env(env))
+        if href is None:
+            return self.renderToken(tokens, idx, options, env)
+        copy = token.copy()
+        copy.attrSet("href", href)
+        return self.renderToken([copy], 0, options, env)
+
+    def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        src = _vault_address(str(token.attrGet("src") or ""), "mdimage", _env(env))
+        if src is None:
+            return super().image(tokens, idx, options, env)
+        copy = token.copy()
+        copy.attrSet("src", src)
+        return super().image([copy], 0, options, env)
 
 
-def _heading_ids(page: PageSource) -> dict[int, Callable[[str], str]]:
-    """For headings shown inside another page: an id of their own.
-
-    Without it toc would number the host's later headings `_1`, `_2`, and a link to one of
-    them would land on the wrong place.
-    """
-    prefix = f"embed-{page.context.keyword or page.title}".lower().replace(" ", "-")
-    setters: dict[int, Callable[[str], str]] = {}
-    for heading in page.scan.headings:
-        anchor = page.anchor_for(heading.text)
-        if anchor and page.text.split("\n")[heading.line].lstrip().startswith("#"):
-            setters[heading.line] = partial(_with_id, f"{prefix}-{anchor}")
-    return setters
-
-
-def _with_id(anchor: str, line: str) -> str:
-    return f"{line.rstrip().rstrip('#').rstrip()} {{ #{anchor} }}"
-
-
-def _extension_for(fence: Fence, ctx: RenderContext) -> VaultExtension | None:
-    name = fence.info.split(maxsplit=1)[0] if fence.info else ""
-    return next((ext for ext in ctx.extensions if name in ext.fence_names), None)
-
-
-def _render_fence(
-    fence: Fence, page: PageSource, host: Host, ctx: RenderContext, problems: list[Problem]
-) -> str:
-    extension = _extension_for(fence, ctx)
-    assert extension is not None
-    where = SourceLocation(page.path, fence.first_line + 1)
-    try:
-        return extension.render_fence(fence.info, fence.content, where, host.context)
-    except ExtensionProblem as problem:
-        problems.append(Problem(where.path, where.line, "error", str(problem)))
-        return ""
-
-
-def inline_link(ref: Ref, resolution: Resolution, page: PageSource, host: Host, ctx: RenderContext) -> str | None:
-    """A wikilink or embed written on one line for another page (the keyword index): like
-    on the page itself, except that an embedded note is a link, never its content."""
-    if ref.kind == "embed" and resolution.kind == "page":
-        ref = replace(ref, kind="link")
-    return _replacement(ref, resolution, page, host, ctx, [])
-
-
-def _replacement(
-    ref: Ref, resolution: Resolution, page: PageSource, host: Host,
-    ctx: RenderContext, problems: list[Problem],
-) -> str | None:
-    target = ref.target
-    if target is None:
-        return None  # an unclosed [[ stays as the note wrote it
-    if ref.kind in ("mdlink", "mdimage"):
-        return _markdown_destination(resolution, host)
-    text = escape_text(link_text(target))
-    if resolution.kind == "page" and resolution.path is not None:
-        if ref.kind == "embed":
-            return _transclude(ref, resolution, page, host, ctx, problems)
-        return f"[{text}]({_url(resolution.path, resolution.anchor, host)})"
-    if resolution.kind == "unpublished":
-        return text
-    if resolution.kind == "missing" and resolution.path is not None:
-        missing = ctx.missing_paths[resolution.path]
-        return f"[{text}]({_url(missing, None, host)}){{ .vault-missing }}"
-    if resolution.kind == "image" and resolution.path is not None:
-        return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
-    if resolution.kind == "asset" and resolution.path is not None:
-        # An embedded file is named by its file name; a link reads as the note wrote it.
-        player = media(resolution.path, host.path) if ref.kind == "embed" else None
-        if player is not None:
-            return player
-        shown = escape_text(posixpath.basename(resolution.path)) if ref.kind == "embed" else text
-        return f"[{shown}]({relative_url(resolution.path, host.path)})"
-    return f'<span class="vault-broken">{escape_text(target.alias or target.note)}</span>'
-
-
-def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
-    url = relative_url(config.tags_page, host_path)
-    return f"[#{escape_text(name)}]({url}#{tag_anchor(name)}){{ .vault-tag }}"
-
-
-def _markdown_destination(resolution: Resolution, host: Host) -> str | None:
-    """Only the destination of a Markdown link changes: to where the page or file is."""
-    if resolution.path is None:
-        return None
-    if resolution.kind == "page":
-        return _url(resolution.path, resolution.anchor, host)
-    if resolution.kind in ("image", "asset"):
-        return relative_url(resolution.path, host.path)
+def _callout_around(tokens: Sequence[Token], idx: int) -> CalloutInfo | None:
+    for back in range(idx - 1, -1, -1):
+        if tokens[back].type == "blockquote_open":
+            info: CalloutInfo | None = (tokens[back].meta or {}).get("callout")
+            return info
     return None
 
 
-def _url(path: str, anchor: str | None, host: Host) -> str:
-    fragment = f"#{anchor}" if anchor else ""
-    if path == host.path and fragment:
-        return fragment
-    return relative_url(path, host.path) + fragment
+def _holds_note_embed(inline: Token, vault: _Env) -> bool:
+    for child in inline.children or ():
+        if child.type == "wiki_embed":
+            resolution = _resolve(child.meta["target"], "embed", vault)
+            drawing = resolution.kind == "asset" and (resolution.path or "").endswith(".canvas")
+            if resolution.kind == "page" or drawing:
+                return True
+    return False
 
 
-def _transclude(
-    ref: Ref, resolution: Resolution, page: PageSource, host: Host,
-    ctx: RenderContext, problems: list[Problem],
-) -> str:
-    assert ref.target is not None and resolution.path is not None
-    target = ctx.pages[resolution.path]
-    link = f"[{escape_text(link_text(ref.target))}]({_url(target.path, resolution.anchor, host)})"
-    first, last = _section(target, ref.target.heading)
-    stack = (*host.stack, (page.path, ref.line))
+def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> str:
+    line = (token.map[0] if token.map else 0) + 1
+    where = SourceLocation(vault.page.path, line)
+    try:
+        return extension.render_fence(token.info.strip(), token.content, where, vault.host.context) + "\n"
+    except ExtensionProblem as problem:
+        vault.problems.append(Problem(where.path, where.line, "error", str(problem)))
+        return ""
+
+
+def _resolve(target: WikiTarget, kind: str, vault: _Env) -> Resolution:
+    ref = Ref(kind, target, 0, 0, 0, None)  # type: ignore[arg-type]
+    resolution, _ = resolve_ref(ref, vault.page, vault.ctx.pages, vault.ctx.index)
+    return resolution
+
+
+def _vault_address(written: str, kind: str, vault: _Env) -> str | None:
+    """Where a Markdown link or image to a note or file in the vault goes, or None for a
+    web address or anchor (left as written)."""
+    if not written or written.startswith(("#", "/")) or ":" in written.split("/")[0]:
+        return None
+    path, _, fragment = unquote(written).partition("#")
+    resolution = _resolve(WikiTarget(path, fragment or None, None), kind, vault)
+    if resolution.kind in ("page", "image", "asset") and resolution.path is not None:
+        anchor = resolution.anchor if resolution.kind == "page" else None
+        return site_href(resolution.path, vault.host.path, anchor, vault.ctx.config.home)
+    if resolution.kind == "missing" and resolution.path is not None and resolution.path in vault.ctx.missing_paths:
+        return site_href(vault.ctx.missing_paths[resolution.path], vault.host.path, home=vault.ctx.config.home)
+    if path.endswith(".md"):
+        # A page the site makes itself (a missing note's page, an index): by its path.
+        folder = posixpath.dirname(vault.page.path)
+        return site_href(posixpath.normpath(posixpath.join(folder, path)), vault.host.path, fragment or None,
+                         vault.ctx.config.home)
+    return None
+
+
+def _wiki(token: Token, kind: str, vault: _Env) -> str:
+    target: WikiTarget = token.meta["target"]
+    resolution = _resolve(target, kind, vault)
+    return wiki_html(target, kind, resolution, token.meta.get("line", 0), vault)
+
+
+def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, vault: _Env) -> str:
+    host, ctx = vault.host, vault.ctx
+    text = escape_html(link_text(target))
+    if resolution.kind == "page" and resolution.path is not None:
+        if kind == "embed" and resolution.path in ctx.pages:
+            return _transclude(target, resolution, vault)
+        return f'<a href="{site_href(resolution.path, host.path, resolution.anchor, ctx.config.home)}">{text}</a>'
+    if resolution.kind == "unpublished":
+        return text
+    if resolution.kind == "missing" and resolution.path is not None:
+        missing = ctx.missing_paths.get(resolution.path)
+        if missing is None:
+            return f'<span class="vault-broken">{text}</span>'
+        return f'<a class="vault-missing" href="{site_href(missing, host.path, home=ctx.config.home)}">{text}</a>'
+    if resolution.kind == "image" and resolution.path is not None:
+        return image(target.alias, resolution.path, host.path, ctx.config, ctx.image_sizes)
+    if resolution.kind == "asset" and resolution.path is not None and resolution.path.endswith(".canvas") \
+            and ctx.canvas is not None:  # a canvas is drawn where embedded, else linked to its page
+        if kind == "embed":
+            return ctx.canvas(resolution.path, host.path)
+        return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
+    if resolution.kind == "asset" and resolution.path is not None:
+        # An embedded file is named by its file name; a link reads as the note wrote it.
+        player = media(resolution.path, host.path, ctx.config.home) if kind == "embed" else None
+        if player is not None:
+            return player
+        shown = escape_html(posixpath.basename(resolution.path)) if kind == "embed" else text
+        return f'<a href="{site_href(resolution.path, host.path, home=ctx.config.home)}">{shown}</a>'
+    return f'<span class="vault-broken">{escape_html(target.alias or target.note)}</span>'
+
+
+def inline_link(target: WikiTarget, kind: str, page: PageSource, host: Host, ctx: RenderContext) -> str:
+    """A wikilink or embed written on one line for another page (the keyword index): like
+    on the page itself, except that an embedded note is a link, never its content."""
+    vault = _Env(page, host, ctx, [], [], {})
+    resolution = _resolve(target, kind, vault)
+    if kind == "embed" and resolution.kind == "page":
+        kind = "link"
+    return wiki_html(target, kind, resolution, 0, vault)
+
+
+def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
+    url = site_href(config.tags_page, host_path, tag_anchor(name), config.home)
+    return f'<a class="vault-tag" href="{url}">#{escape_html(name)}</a>'
+
+
+def _transclude(target: WikiTarget, resolution: Resolution, vault: _Env) -> str:
+    assert resolution.path is not None
+    page, host, ctx = vault.page, vault.host, vault.ctx
+    shown = ctx.pages[resolution.path]
+    link = f'<a href="{site_href(shown.path, host.path, resolution.anchor, ctx.config.home)}">{escape_html(link_text(target))}</a>'
+    first, last = _section(shown, target.heading)
+    line = _line_of(page, target)
+    stack = (*host.stack, (page.path, line))
     # Only a real cycle stops: the part shown holds an embed that is being shown already.
     # A note may show another section of itself.
-    if any(path == target.path and first <= line < last for path, line in stack):
-        chain = " → ".join(path for path, _ in (*stack, (target.path, first)))
+    if any(path == shown.path and first <= at < last for path, at in stack):
+        chain = " → ".join(path for path, _ in (*stack, (shown.path, first)))
         if not page.generated:
-            problems.append(Problem(page.path, ref.line + 1, "warning", f"embed cycle: {chain}"))
+            vault.problems.append(Problem(page.path, line + 1, "warning", f"embed cycle: {chain}"))
         return link
     if host.depth >= ctx.config.embed_depth:
-        problems.append(Problem(page.path, ref.line + 1, "info",
-                                f"embed of {target.path} not shown: deeper than {ctx.config.embed_depth}"))
+        vault.problems.append(Problem(page.path, line + 1, "info",
+                                      f"embed of {shown.path} not shown: deeper than {ctx.config.embed_depth}"))
         return link
     inner = Host(host.path, host.context, host.depth + 1, stack)
-    content = _dedent(render_lines(target, first, last, inner, ctx, problems).strip("\n"))
-    return f'\n\n<div class="vault-embed" markdown="1">\n\n{content}\n\n</div>\n\n'
+    content = _render(shown, tokens_between(list(shown.scan.tokens), first, last), inner, ctx, vault.problems, [])
+    # Sanitised on its own: an unclosed tag in the note shown cannot take in the host page.
+    return f'<div class="vault-embed">\n{safe_body(content)}</div>'
 
 
-def _dedent(text: str) -> str:
-    """A nested list item shown alone starts at the left margin, not as code."""
-    lines = text.split("\n")
-    indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
-    cut = min(indents, default=0)
-    return "\n".join(line[cut:] for line in lines) if cut else text
+def _line_of(page: PageSource, target: WikiTarget) -> int:
+    """The line an embed is written on (for cycle detection and problems)."""
+    return next((ref.line for ref in page.scan.refs if ref.kind == "embed" and ref.target == target), 0)
+
+
+def tokens_between(tokens: list[Token], first: int, last: int) -> list[Token]:
+    """The blocks written on lines [first, last), whole: a section, a block, or the note."""
+    picked: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        inside = token.map is not None and first <= token.map[0] and token.map[1] <= last
+        if token.nesting == 1 and token.map is not None and inside:
+            close = _close_index(tokens, index)
+            picked.extend(tokens[index : close + 1])
+            index = close + 1
+            continue
+        if token.nesting == 0 and token.map is not None and first <= token.map[0] < last and token.type != "inline":
+            picked.append(token)
+        index += 1
+    if picked and picked[0].type == "list_item_open":
+        # A list item shown alone is still a list item.
+        tag = "ol" if picked[0].info else "ul"
+        opening, closing = Token(f"{tag}_embed_open", tag, 1), Token(f"{tag}_embed_close", tag, -1)
+        picked = [opening, *picked, closing]
+    return picked
+
+
+def _close_index(tokens: list[Token], index: int) -> int:
+    depth = 0
+    for later in range(index, len(tokens)):
+        depth += tokens[later].nesting
+        if depth == 0:
+            return later
+    return len(tokens) - 1
 
 
 def _section(page: PageSource, heading: str | None) -> tuple[int, int]:
     """Lines of the whole note, of one block (`^id`), or of one heading down to the next
     heading as high."""
-    count = len(page.text.split("\n"))
+    count = len(page.text.split("\n")) + 1
     block = page.find_block(heading) if heading is not None and heading.startswith("^") else None
     if block is not None:
-        return block.first_line, max(block.end_line, block.line + 1)
+        return block.first_line, max(block.end_line, block.first_line + 1)
     found = page.find_heading(heading) if heading is not None else None
     if found is None:
         return 0, count
     later = (h.line for h in page.scan.headings if h.line > found.line and h.level <= found.level)
     return found.line, next(later, count)
+

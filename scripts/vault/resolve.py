@@ -44,14 +44,16 @@ class Resolved:
     missing: Mapping[str, tuple[str, tuple[Mention, ...]]]  # link key -> (name, mentions)
 
 
-def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
+def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex, site_made: frozenset[str] = frozenset()) -> Resolved:
+    """`site_made`: paths of pages the site writes besides the notes (an extension's page,
+    the tags page): a Markdown link to one is left as written, MkDocs follows it."""
     links: dict[tuple[str, int], Resolution] = {}
     problems: list[Problem] = []
     backlinks: dict[str, list[Mention]] = {}
     missing: dict[str, tuple[str, list[Mention]]] = {}
     for page in pages.values():
         for number, ref in enumerate(page.scan.refs):
-            resolution, finding = resolve_ref(ref, page, pages, index)
+            resolution, finding = resolve_ref(ref, page, pages, index, site_made)
             links[(page.path, number)] = resolution
             # A keyword page's text is its glossary note's: problems are reported there.
             if finding is not None and not page.generated:
@@ -61,12 +63,13 @@ def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex) -> Resolved:
             if resolution.kind == "page" and resolution.path not in (None, page.path):
                 backlinks.setdefault(resolution.path, []).append(mention)
             elif resolution.kind == "missing" and resolution.path and ref.target:
-                name, mentions = missing.setdefault(resolution.path, (ref.target.note, []))
+                wanted = missing_name(ref)
+                name, mentions = missing.setdefault(resolution.path, (wanted, []))
                 if not page.generated:
                     mentions.append(mention)
-                if name.islower() and not ref.target.note.islower():
+                if name.islower() and not wanted.islower():
                     # Title the page "Pierce X" rather than "pierce x" when both are written.
-                    missing[resolution.path] = (ref.target.note, mentions)
+                    missing[resolution.path] = (wanted, mentions)
     return Resolved(
         links,
         _counted(problems),
@@ -90,7 +93,8 @@ def _counted(problems: list[Problem]) -> tuple[Problem, ...]:
 
 
 def resolve_ref(
-    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex
+    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex,
+    site_made: frozenset[str] = frozenset(),
 ) -> tuple[Resolution, Finding | None]:
     """Where one reference goes, and what to say about it."""
     written = ref_source(ref)
@@ -98,7 +102,7 @@ def resolve_ref(
         return Resolution("broken", None, None), ("warning", "unclosed [[ (no ]] on this line)")
     target = ref.target
     if ref.kind in ("mdlink", "mdimage"):
-        return _markdown_link(ref, page, pages, index)
+        return _markdown_link(ref, page, pages, index, site_made)
     if not target.note:
         return _heading(page, target.heading or "", page.path, written)
     suffix = posixpath.splitext(target.note)[1].lower()
@@ -133,15 +137,18 @@ def resolve_ref(
 
 
 def _markdown_link(
-    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex
+    ref: Ref, page: PageSource, pages: Mapping[str, PageSource], index: LinkIndex,
+    site_made: frozenset[str] = frozenset(),
 ) -> tuple[Resolution, Finding | None]:
     """A Markdown link's path, relative to the note first, else found like a wikilink's
-    name. One that names nothing in the vault is left as written (a page another part of
-    the site makes, or MkDocs' own warning)."""
+    name; one that names nothing in the vault is a missing note or file (_markdown_missing)."""
     assert ref.target is not None
     note, heading = ref.target.note, ref.target.heading
     relative = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), note))
-    for name in (relative, note):
+    # A path climbing out of the vault or with doubled slashes ("../..//Rules/Map.md") is
+    # still looked for from the vault's root, as a name (issue 22).
+    rooted = "/".join(part for part in note.split("/") if part not in ("", ".", ".."))
+    for name in dict.fromkeys((relative, note, rooted)):
         found = index.find_page(name, page.path)
         if found.target is not None and found.target.kind != "unpublished":
             if heading is None:
@@ -153,7 +160,32 @@ def _markdown_link(
             suffix = posixpath.splitext(file.target.path)[1].lower()
             kind: ResolutionKind = "image" if suffix in IMAGE_SUFFIXES else "asset"
             return Resolution(kind, file.target.path, None), None
-    return Resolution("broken", None, None), None
+    if relative in site_made or note in site_made:
+        return Resolution("broken", None, None), None  # left as written: MkDocs links the page the site makes
+    return _markdown_missing(ref, note)
+
+
+def missing_name(ref: Ref) -> str:
+    """The name of the note a link to a missing note asks for: a wikilink's as written, a
+    Markdown link's file name without `.md` ("../Rules/Nope%20yet.md" -> "Nope yet")."""
+    assert ref.target is not None
+    if ref.kind in ("mdlink", "mdimage"):
+        return posixpath.basename(ref.target.note).removesuffix(".md") or ref.target.note
+    return ref.target.note
+
+
+def _markdown_missing(ref: Ref, note: str) -> tuple[Resolution, Finding | None]:
+    """A Markdown link naming nothing in the vault: a note not written yet when it names a
+    note (`Nope.md`, or a name without a file suffix), as an unresolved wikilink is (issue
+    22: one behaviour for one mistake); a missing file or image otherwise."""
+    suffix = posixpath.splitext(note)[1].lower()
+    written = f"]({note})"
+    if ref.kind == "mdlink" and suffix in ("", ".md"):
+        name = missing_name(ref)
+        return Resolution("missing", link_key(name), None), (
+            "info", f"unresolved link {written}: no note named {name!r} yet")
+    what = "image" if ref.kind == "mdimage" else "file"
+    return Resolution("broken", None, None), ("warning", f"missing {what} {written}: no file {note!r} in the vault")
 
 
 def _heading(

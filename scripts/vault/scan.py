@@ -1,23 +1,24 @@
 """Walk a note's markdown-it tokens and say where each piece of vault syntax sits in the source.
 
-Inline tokens only know offsets inside their own text (markdown-it strips list markers,
-quote markers and indentation, and unescapes `\\|` in table cells). This module maps those
-offsets back to (line, column) in the note, so the compiler can replace exactly the
-characters of `[[...]]` and nothing else.
+The tokens are kept with the scan: the page's HTML is rendered from them (render.py), so a
+note is parsed once. Inline tokens only know offsets inside their own text (markdown-it
+strips list markers, quote markers and indentation, and unescapes `\\|` in table cells);
+this module maps those offsets back to (line, column) in the note, which problems and the
+keyword index's one-line summaries use.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import unquote
 from typing import Literal
 
 from markdown_it.token import Token
 
-from .callouts import HEADER, Callout
+from .callouts import Callout
+from .obsidian_blocks import CalloutInfo
 from .syntax import WikiTarget, vault_parser
-from .tags import find_tags
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
 
@@ -54,7 +55,6 @@ class BlockId:
     alone: bool  # the `^id` is a paragraph of its own
 
 
-BLOCK_ID = re.compile(r"(?:^|[ \t\n])\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class Scan:
     block_ids: tuple[BlockId, ...] = ()
     tags: tuple[Tag, ...] = ()
     uses: frozenset[str] = frozenset()  # "math", "mermaid": what the page needs in the browser
+    tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)  # the parse, rendered later
 
 
 def scan_note(text: str) -> Scan:
@@ -96,23 +97,22 @@ def scan_note(text: str) -> Scan:
     cursors: dict[int, int] = {}
     callouts: list[Callout] = []
     block_ids: list[BlockId] = []
-    last_block: dict[int, tuple[int, int]] = {}  # nesting level -> the latest block's lines
+    tags: list[Tag] = []
     quote_level = 0
     uses: set[str] = set()
     current_heading: str | None = None
     in_cell = False
     for index, token in enumerate(tokens):
-        if token.type == "paragraph_open" and token.map:
-            block_id = _block_id(tokens, index, last_block)
-            if block_id is not None:
-                block_ids.append(block_id)
-        if token.nesting >= 0 and token.map and token.type != "inline":
-            last_block[token.level] = (token.map[0], token.map[1])
+        if token.meta and "block_id" in token.meta and token.map:
+            first, end = token.map
+            block_ids.append(BlockId(token.meta["block_id"], end - 1, first, end, token.type != "paragraph_open"))
+        elif token.type == "vault_block_id" and token.map:
+            block_ids.append(BlockId(token.meta["id"], token.map[0], token.map[0], token.map[1], True))
         if token.type == "blockquote_open":
             quote_level += 1
-            callout = _callout(tokens, index, quote_level)
-            if callout is not None:
-                callouts.append(callout)
+            info: CalloutInfo | None = (token.meta or {}).get("callout")
+            if info is not None and token.map:
+                callouts.append(Callout(info.kind, info.fold, token.map[0], token.map[1], quote_level))
         elif token.type == "blockquote_close":
             quote_level -= 1
         elif token.type in ("th_open", "td_open"):
@@ -136,17 +136,27 @@ def scan_note(text: str) -> Scan:
                 headings.append(Heading(int(parent.tag[1]), current_heading, token.map[0]))
             if any(child.type == "math_inline" for child in token.children or ()):
                 uses.add("math")
+            tags.extend(_tags(token))
             located = _locate(token, lines, cursors, in_cell)
             refs.extend(
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
     refs.extend(_markdown_links(lines, code_lines, headings))
-    spans = {(ref.line, column) for ref in refs for column in range(ref.start, ref.end)}
-    tags = tuple(Tag(name, line, start, end) for line, start, end, name in find_tags(lines, code_lines)
-                 if (line, start) not in spans)
     return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
-                tuple(block_ids), tags, frozenset(uses))
+                tuple(block_ids), tuple(tags), frozenset(uses), tuple(tokens))
+
+
+def _tags(inline: Token) -> list[Tag]:
+    """The inline token's `#tags`, on the line each is written on (columns within it unknown)."""
+    found: list[Tag] = []
+    line = inline.map[0] if inline.map else 0
+    for child in inline.children or ():
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "vault_tag":
+            found.append(Tag(child.meta["name"], line, 0, 0))
+    return found
 
 
 _MD_LINK = re.compile(
@@ -177,42 +187,13 @@ def _markdown_links(lines: list[str], code_lines: set[int], headings: list[Headi
     return found
 
 
-def _block_id(tokens: list[Token], index: int, last_block: dict[int, tuple[int, int]]) -> BlockId | None:
-    """The `^id` ending the paragraph that opens at `index`, and the block it names."""
-    paragraph, inline = tokens[index], tokens[index + 1]
-    found = BLOCK_ID.search(inline.content)
-    if found is None or paragraph.map is None or inline.children is None:
-        return None
-    last_child = inline.children[-1] if inline.children else None
-    if last_child is None or last_child.type != "text" or not BLOCK_ID.search(last_child.content):
-        return None  # the ^id is inside code or a link, not the paragraph's own
-    line = paragraph.map[0] + inline.content.count("\n")
-    if inline.content.strip() == f"^{found.group('id')}" and paragraph.level in last_block:
-        first, end = last_block[paragraph.level]
-        return BlockId(found.group("id"), line, first, end, True)
-    parent = tokens[index - 1] if index else None
-    if parent is not None and parent.type == "list_item_open" and parent.map:
-        return BlockId(found.group("id"), line, parent.map[0], parent.map[1], False)
-    return BlockId(found.group("id"), line, paragraph.map[0], paragraph.map[1], False)
-
-
-def _callout(tokens: list[Token], index: int, level: int) -> Callout | None:
-    """The callout a blockquote is, when its first line is `[!type]`."""
-    opening = tokens[index]
-    if index + 2 >= len(tokens) or tokens[index + 1].type != "paragraph_open" or opening.map is None:
-        return None
-    inline = tokens[index + 2]
-    header = HEADER.match(inline.content.split("\n", 1)[0].strip())
-    if header is None or inline.map is None:
-        return None
-    return Callout(header.group("type").lower(), header.group("fold"), inline.map[0], opening.map[1], level)
 
 
 def plain_text(inline: Token) -> str:
     """The text a reader sees in an inline token: what MkDocs' toc slugifies."""
     parts: list[str] = []
     for child in inline.children or []:
-        if child.type in ("text", "code_inline"):
+        if child.type in ("text", "code_inline", "math_inline", "math_inline_double"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")

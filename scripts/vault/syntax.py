@@ -1,24 +1,29 @@
-"""markdown-it-py plugins for the Obsidian syntax the notes use.
+"""The one parser: CommonMark + GFM + Obsidian's own syntax, as markdown-it-py plugins.
 
-Each rule is registered before markdown-it's own `link`/`image`/`emphasis` rules and only
-ever sees inline text, so code spans, fences and raw HTML are never touched. Tokens record
-their offsets in the inline source (`meta["start"]`, `meta["end"]`) so the compiler can
-splice standard Markdown back into the note at exactly those places.
+Every note is parsed once with `vault_parser()`; the compiler reads the tokens (links,
+headings, block ids, callouts, tags) and renders the page's HTML from the same tokens
+(scripts/vault/render.py). Nothing is rewritten as text, so code is never touched.
+
+From the libraries: CommonMark (markdown-it-py), GFM tables, `~~strike~~` and task lists
+(markdown-it-py's own rules), GFM autolinks (mdit-py-plugins' gfm_autolink), footnotes and
+Obsidian's `^[inline footnotes]` (mdit-py-plugins' footnote), `$math$` (dollarmath).
+Written here, because no maintained plugin reads them: `[[wikilinks]]`, `![[embeds]]`,
+`==highlights==`, `#tags`, `^block-ids` and `> [!callouts]` (scripts/vault/obsidian_blocks.py).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
-from collections.abc import Sequence
-
 from markdown_it import MarkdownIt
-from markdown_it.renderer import RendererProtocol
 from markdown_it.rules_inline import StateInline
-from markdown_it.token import Token
-from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.gfm_autolink import gfm_autolink_plugin
+
+from .obsidian_blocks import block_ids_plugin, callouts_plugin
 
 
 @dataclass(frozen=True)
@@ -51,9 +56,9 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
     if not embed and not state.src.startswith("[[", start):
         return False
     open_end = start + (3 if embed else 2)
-    line_end = state.src.find("\n", open_end)
-    limit = state.posMax if line_end == -1 else min(line_end, state.posMax)
-    close = state.src.find("]]", open_end, limit)
+    line_end = _next(state, "\n", open_end, state.posMax)
+    limit = state.posMax if line_end == -1 else line_end
+    close = _next(state, "]]", open_end, limit)
     if close == -1:
         if not silent:
             # Kept as text, but remembered so the build can say where the link is broken.
@@ -72,6 +77,21 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
         token.meta = {"target": target, "start": start, "end": close + 2}
     state.pos = close + 2
     return True
+
+
+def _next(state: StateInline, mark: str, start: int, limit: int) -> int:
+    """The next `mark` in [start, limit), or -1. The last search for each mark is
+    remembered: a line of a thousand `[[` and no `]]` is searched once, not a thousand
+    times, so no note can make the parse quadratic."""
+    key = f"_vault_next_{mark!r}"
+    searched: tuple[int, int, int] | None = getattr(state, key, None)
+    if searched is not None:
+        begin, end, found = searched
+        if end == limit and begin <= start and (found == -1 or start <= found):
+            return found
+    found = state.src.find(mark, start, limit)
+    setattr(state, key, (start, limit, found))
+    return found
 
 
 def _highlight(state: StateInline, silent: bool) -> bool:
@@ -100,54 +120,55 @@ def _highlight(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _render_wikilink(
-    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    target: WikiTarget = tokens[idx].meta["target"]
-    text = target.alias or target.note or target.heading or ""
-    return f'<a class="wikilink">{_escape(text)}</a>'
+# Obsidian: letters, digits, `_`, `-` and `/`, at least one that is not a digit.
+TAG_NAME = re.compile(r"[\w/-]*[^\W\d][\w/-]*")
 
 
-def _render_embed(
-    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    target: WikiTarget = tokens[idx].meta["target"]
-    return f'<span class="embed">{_escape(target.note)}</span>'
-
-
-def _render_unclosed(
-    self: RendererProtocol, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    return _escape(tokens[idx].content)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _tag(state: StateInline, silent: bool) -> bool:
+    """`#tag` after a space or at the start of a line (`#1` is no tag, `a#b` neither)."""
+    start = state.pos
+    if state.src[start] != "#" or (start > 0 and not state.src[start - 1].isspace()):
+        return False
+    found = TAG_NAME.match(state.src, start + 1, state.posMax)
+    if found is None:
+        return False
+    name = found.group(0).rstrip("/")
+    if not name or not any(not char.isdigit() and char not in "/-_" for char in name):
+        return False
+    if not silent:
+        token = state.push("vault_tag", "", 0)
+        token.content = "#" + name
+        token.meta = {"name": name, "start": start, "end": start + 1 + len(name)}
+    state.pos = start + 1 + len(name)
+    return True
 
 
 def obsidian_plugin(md: MarkdownIt) -> None:
-    """Teach `md` wikilinks, embeds and ==highlights==.
-
-    The HTML renderers are for reading the tokens in tests and tools; the compiler itself
-    writes Markdown from the tokens' positions, not HTML.
-    """
+    """Teach `md` wikilinks, embeds, ==highlights== and #tags (inline), block ids and
+    callouts (blocks)."""
     md.inline.ruler.before("link", "wikilink", _wikilink)
     md.inline.ruler.before("emphasis", "highlight", _highlight)
-    md.add_render_rule("wikilink", _render_wikilink)
-    md.add_render_rule("wiki_embed", _render_embed)
-    md.add_render_rule("wikilink_unclosed", _render_unclosed)
+    md.inline.ruler.push("vault_tag", _tag)
+    md.use(block_ids_plugin).use(callouts_plugin)
 
 
 @cache
 def vault_parser() -> MarkdownIt:
-    """The parser the compiler uses: CommonMark + tables + the Obsidian syntax.
+    """The parser the compiler uses, built once (configuring markdown-it costs more than
+    parsing a note, and the parser keeps no state between `parse` calls).
 
-    Built once: configuring markdown-it costs more than parsing a note, and the parser
-    keeps no state between `parse` calls.
+    Soft line breaks are rendered as the vault says (`breaks` at render time, from
+    `.obsidian/app.json`), so one parser serves every vault.
     """
+    from .render import VaultRenderer  # the renderer needs the parser's types: imported late
+
+    md = MarkdownIt("commonmark", {"html": True, "tasklists": True}, renderer_cls=VaultRenderer)
+    md.enable(["table", "strikethrough"])
     # Math is read as Obsidian reads it (no space inside the dollars, `$5 and $6` is text),
     # so a `[[` or `#` inside a formula is never a link or a tag.
-    return (
-        MarkdownIt("commonmark").enable("table").use(obsidian_plugin)
-        .use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
-    )
+    md.use(obsidian_plugin).use(gfm_autolink_plugin).use(footnote_plugin, inline=True)
+    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    for name in ("math_inline", "math_inline_double", "math_block"):
+        # Drawn as KaTeX's auto-render reads them (\( \) and \[ \]), not as the plugin does.
+        md.add_render_rule(name, getattr(VaultRenderer, name))
+    return md

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .config import VaultConfig
-from .escaping import escape_text
+from .escaping import escape_html, escape_text
 from .pages import PageSource, relative_url
 from .render import tag_link
 from .tags import tag_anchor, tag_key, with_parents
@@ -22,7 +22,8 @@ def page_tags(page: PageSource) -> list[str]:
 def tags_line(page: PageSource, config: VaultConfig) -> str:
     if not page.properties.tags:
         return ""
-    return "Tags: " + ", ".join(tag_link(name, page.path, config) for name in page.properties.tags)
+    links = ", ".join(tag_link(name, page.path, config) for name in page.properties.tags)
+    return f'<p class="vault-tags">Tags: {links}</p>'
 
 
 def tags_index(pages: Mapping[str, PageSource], config: VaultConfig) -> str | None:
@@ -39,7 +40,7 @@ def tags_index(pages: Mapping[str, PageSource], config: VaultConfig) -> str | No
     lines = ["# Tags", ""]
     for key in sorted(tagged):
         name = names[key]
-        lines += [f"## #{escape_text(name)} {{ #{tag_anchor(name)} }}", ""]
+        lines += [f'<h2 id="{tag_anchor(name)}">#{escape_html(name)}</h2>', ""]
         notes = sorted(tagged[key].items(), key=lambda item: item[1].casefold())
         lines += [f"- [{escape_text(title)}]({relative_url(path, config.tags_page)})" for path, title in notes]
         lines.append("")

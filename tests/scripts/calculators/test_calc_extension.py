@@ -93,7 +93,7 @@ def test_a_keyword_with_no_number_says_why_on_its_page():
 
     addition = CalculatorExtension().page_addition(ENHANCE)
     assert "data-calculator" not in addition
-    assert '!!! note "No calculator"' in addition and NO_NUMBER["Enhance"] in addition
+    assert 'No calculator</p>' in addition and NO_NUMBER["Enhance"] in addition
 
 
 def test_a_page_with_a_block_gets_no_second_calculator():

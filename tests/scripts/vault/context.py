@@ -26,7 +26,14 @@ def compile_page(text: str, path: str = "Page.md") -> CompiledVault:
 
 
 def page_body(text: str) -> str:
-    """The Markdown written for `text`, without the added title and the backlinks."""
-    written = compile_page(text).pages["Page.md"]
-    body = written.removeprefix("# Page\n\n").split("## Pages that link here")[0]
-    return body.strip()
+    """The HTML written for `text`, without its meta, the added title and the backlinks."""
+    return html_body(compile_page(text).pages["Page.md"])
+
+
+def html_body(written: str) -> str:
+    """A compiled page's HTML without its front matter, the "Page" title the compiler adds
+    and the backlinks section."""
+    if written.startswith("---\n"):
+        written = written.split("\n---\n", 1)[1]
+    written = written.strip().removeprefix('<h1 id="page">Page</h1>\n')
+    return written.split('<h2 id="pages-that-link-here">')[0].strip()

@@ -114,9 +114,9 @@ def test_a_keyword_in_two_glossaries_is_one_page_naming_both() -> None:
     evade = [path for path in compiled.generated if "evade" in path]
     assert evade == ["swtcg/keywords/evade.md"]
     page = compiled.generated["swtcg/keywords/evade.md"]
-    assert "*Defined in [The Cantina](../The%20Cantina.md) and [Card](../Card.md).*" in page
-    assert page.startswith("# Evade\n\n**Evade X**: A layered ability")
-    assert "[Evade](keywords/evade.md)" in compiled.pages["swtcg/Card.md"]  # its keyword list
+    assert '<em>Defined in <a href="../../the-cantina/">The Cantina</a> and <a href="../../card/">Card</a>.</em>' in page
+    assert '<h1 id="evade">Evade<a class="headerlink" href="#evade" title="Permanent link">¶</a></h1>\n<p><strong>Evade X</strong>: A layered ability' in page
+    assert '<a href="../keywords/evade/">Evade</a>' in compiled.pages["swtcg/Card.md"]  # its keyword list
 
 
 def test_a_keyword_note_of_its_own_wins_over_the_glossary() -> None:
@@ -128,4 +128,4 @@ def test_a_keyword_note_of_its_own_wins_over_the_glossary() -> None:
         "swtcg/G.md:3: keyword 'Evade' has a note of its own at swtcg/keywords/evade.md; the note wins"
     ]
     assert "swtcg/keywords/evade.md" not in compiled.generated
-    assert "[Evade](swtcg/keywords/Evade.md)" in compiled.pages["a.md"]
+    assert '<a href="../swtcg/keywords/evade/">Evade</a>' in compiled.pages["a.md"]

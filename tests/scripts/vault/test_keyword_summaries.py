@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,16 +29,16 @@ def compile_notes(extra: dict[str, str]) -> CompiledVault:
 
 
 def summary_row(index: str, link: str) -> str:
-    """The summary cell of the index row whose keyword links to `link`."""
-    rows = [line for line in index.split("\n") if line.startswith(f"| [") and f"]({link}) | " in line]
+    """The summary cell (its HTML) of the index row whose keyword links to `link`."""
+    rows = re.findall(rf'<tr>\n<td><a href="{re.escape(link)}">[^<]*</a></td>\n<td>(.*?)</td>\n</tr>', index, re.S)
     assert len(rows) == 1, index
-    return rows[0].split(f"]({link}) | ", 1)[1].removesuffix(" |")
+    return str(rows[0])
 
 
 @pytest.mark.parametrize(("title", "note", "expected"), NOTE_CASES, ids=[case[0] for case in NOTE_CASES])
 def test_keyword_note_summary(title: str, note: str, expected: str) -> None:
     compiled = compile_notes({"legion/keywords/Case.md": note})
-    assert summary_row(compiled.generated["legion/keywords/index.md"], "Case.md") == expected.strip()
+    assert summary_row(compiled.generated["legion/keywords/index.md"], "case/") == expected.strip()
 
 
 @pytest.mark.parametrize(("title", "definition", "expected"), GLOSSARY_CASES, ids=[case[0] for case in GLOSSARY_CASES])
@@ -45,7 +46,7 @@ def test_glossary_summary(title: str, definition: str, expected: str) -> None:
     compiled = compile_notes({"swtcg/Glossary.md": f"Glossary title\n\n{definition}\n"})
     index = compiled.generated["swtcg/keywords/index.md"]
     keyword = definition.split(":", 1)[0].split()[0].lower()
-    assert summary_row(index, f"{keyword}.md") == expected.strip()
+    assert summary_row(index, f"{keyword}/") == expected.strip()
 
 
 def test_every_fixture_was_read() -> None:
@@ -54,20 +55,21 @@ def test_every_fixture_was_read() -> None:
 
 def test_index_says_how_many_keywords_and_what_calculators_do() -> None:
     index = compile_notes({}).generated["legion/keywords/index.md"]
-    assert index.startswith("# legion keywords\n\n1 keyword, ")
+    assert '<h1 id="legion-keywords">legion keywords' in index and "<p>1 keyword, " in index
     assert "calculator lets you try the rule" in index
-    assert "| Keyword | Summary |\n| --- | --- |\n| [Pierce X](Pierce%20X.md) | **Pierce X** (weapon keyword). Cancel X blocks. |" in index
+    assert "<th>Keyword</th>\n<th>Summary</th>" in index
+    assert summary_row(index, "pierce-x/") == "<strong>Pierce X</strong> (weapon keyword). Cancel X blocks."
 
 
 def test_summaries_add_no_backlinks() -> None:
     """The index writes links that keyword pages already have: nobody gains a backlink."""
     note = "[[Attack]]\n\nRead the [[Attack]] and [[Pierce X]]. More.\n"
     compiled = compile_notes({"legion/keywords/Case.md": note})
-    assert "[Attack](../Attack.md)" in compiled.generated["legion/keywords/index.md"]
+    assert '<a href="../attack/">Attack</a>' in compiled.generated["legion/keywords/index.md"]
     for mentions in compiled.backlinks.values():
         assert all(not mention.path.endswith("index.md") for mention in mentions)
     assert [m.path for m in compiled.backlinks["legion/keywords/Pierce X.md"]] == ["legion/keywords/Case.md"]
-    assert "Keywords" not in compiled.generated["swtcg/keywords/shields.md"].split("## Pages that link here")[1]
+    assert "Keywords" not in compiled.generated["swtcg/keywords/shields.md"].split('id="pages-that-link-here"')[1]
 
 
 def test_differing_glossary_texts_summarise_the_first() -> None:
@@ -75,7 +77,7 @@ def test_differing_glossary_texts_summarise_the_first() -> None:
         {"swtcg/A.md": "A\n\nEvade X: Prevent X. More.\n", "swtcg/B.md": "B\n\nEvade X: Prevent up to X. More.\n"},
         VaultConfig(glossaries=("swtcg/A.md", "swtcg/B.md")),
     )
-    assert "| [Evade](evade.md) | **Evade X**: Prevent X. |" in compiled.generated["swtcg/keywords/index.md"]
+    assert summary_row(compiled.generated["swtcg/keywords/index.md"], "evade/") == "<strong>Evade X</strong>: Prevent X."
 
 
 @pytest.mark.parametrize(("text", "end"), [

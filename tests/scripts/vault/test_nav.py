@@ -1,4 +1,5 @@
-"""Navigation by game: Home, the games in mkdocs.yml's order, other pages, Missing notes."""
+"""Navigation by game: Home, the games in mkdocs.yml's order, other pages; names as
+written; missing notes only reached from the pages that mention them (issue 22)."""
 
 from __future__ import annotations
 
@@ -37,5 +38,15 @@ def test_nav_by_game() -> None:
             {"The Cantina": "swtcg/The Cantina.md"},
         ]},
         {"Coverage": "coverage.md"},
-        {"Missing notes": [{"Missing notes": "missing/index.md"}, {"Dice": "missing/dice.md"}]},
+    ]
+
+
+def test_folder_and_note_names_keep_their_case_and_missing_notes_stay_out() -> None:
+    titles = {"13A/Rule Thirteen.md": "Rule Thirteen", "lower_case-folder/a note.md": "a note",
+              "README.md": "README", "missing/index.md": "Missing notes", "missing/dice.md": "Dice"}
+    nav = build_nav(titles, VaultConfig(home="README.md"))
+    assert nav == [
+        {"Home": "README.md"},
+        {"13A": [{"Rule Thirteen": "13A/Rule Thirteen.md"}]},
+        {"lower_case-folder": [{"a note": "lower_case-folder/a note.md"}]},
     ]

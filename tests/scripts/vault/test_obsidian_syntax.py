@@ -1,4 +1,4 @@
-"""Obsidian's own syntax, one fixture file per feature: note -> Markdown written for MkDocs."""
+"""Obsidian's own syntax, one fixture file per feature: note -> the page's HTML."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from scripts.vault import compile_vault
 
-from .context import ASSETS, CONFIG, NOTES, SIZES
+from .context import ASSETS, CONFIG, NOTES, SIZES, html_body
 from .fixture_file import read_fixtures
 
 FOLDER = Path(__file__).parent / "fixtures" / "obsidian"
@@ -30,11 +30,10 @@ EXTRA_NOTES = {
 
 
 def body(note: str) -> str:
-    """The page's Markdown before its backlinks, without the "# Page" title the compiler
-    adds (kept when something comes before it), runs of blank lines read as one."""
+    """The page's HTML before its backlinks, without the "Page" title the compiler adds,
+    runs of blank lines read as one."""
     written = compile_vault({**NOTES, **EXTRA_NOTES, "Page.md": note}, CONFIG, assets=ASSETS, image_sizes=SIZES).pages["Page.md"]
-    written = written.removeprefix("# Page\n\n").split("## Pages that link here")[0]
-    return _blank_runs(written)
+    return _blank_runs(html_body(written))
 
 
 def _blank_runs(text: str) -> str:
@@ -106,5 +105,5 @@ class _Block:
 def test_an_extension_fence_in_a_callout_stays_in_it() -> None:
     note = "> [!note] T\n> ```block\n> x\n> ```\n> after\n"
     page = compile_vault({"a.md": note}, CONFIG, [_Block()]).pages["a.md"]
-    assert "!!! note \"T\"\n\n    <div class='block'>\n    <p>x</p>\n    </div>\n" in page
-    assert "\n    after\n" in page
+    assert ('<div class="admonition note" data-callout="note">\n<p class="admonition-title">T</p>\n'
+            '<div class="block">\n<p>x</p>\n</div>\n<p>after</p>\n</div>') in page

@@ -54,7 +54,7 @@ TIE = "equally near x/Cover.md, y/Cover.md; it goes to x/Cover.md, as in Obsidia
 def test_a_tie_obsidian_settles_by_file_order_is_a_warning_naming_the_candidates() -> None:
     compiled = compile_vault({"a.md": "\n[[Cover]]\n", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
     assert [f"{p.severity} {p}" for p in compiled.problems] == [f"warning a.md:2: ambiguous link [[Cover]]: {TIE}"]
-    assert "[Cover](x/Cover.md)" in compiled.pages["a.md"]
+    assert '<a href="../x/cover/">Cover</a>' in compiled.pages["a.md"]
 
 
 def test_a_tie_between_images_is_a_warning() -> None:
@@ -65,26 +65,26 @@ def test_a_tie_between_images_is_a_warning() -> None:
 def test_the_note_in_the_linking_notes_own_folder_wins() -> None:
     compiled = compile_vault({"y/a.md": "[[Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
     assert compiled.problems == []
-    assert "[Cover](Cover.md)" in compiled.pages["y/a.md"]
+    assert '<a href="../cover/">Cover</a>' in compiled.pages["y/a.md"]
 
 
 def test_an_ancestor_folder_counts_for_nothing_the_shortest_path_wins() -> None:
     notes = {"y/deep/a.md": "[[Cover]]", "y/Cover.md": "", "x/long/Cover.md": ""}
     compiled = compile_vault(notes, CONFIG)
     assert compiled.problems == []
-    assert "[Cover](../Cover.md)" in compiled.pages["y/deep/a.md"]
+    assert '<a href="../../cover/">Cover</a>' in compiled.pages["y/deep/a.md"]
 
 
 def test_a_whole_vault_path_wins_over_the_own_folder() -> None:
     compiled = compile_vault({"x/a.md": "[[Cover]]", "Cover.md": "", "x/Cover.md": ""}, CONFIG)
     assert compiled.problems == []
-    assert "[Cover](../Cover.md)" in compiled.pages["x/a.md"]
+    assert '<a href="../../cover/">Cover</a>' in compiled.pages["x/a.md"]
 
 
 def test_a_folder_in_the_link_settles_an_ambiguous_name() -> None:
     compiled = compile_vault({"x/a.md": "[[y/Cover]]", "x/Cover.md": "", "y/Cover.md": ""}, CONFIG)
     assert compiled.problems == []
-    assert "[y/Cover](../y/Cover.md)" in compiled.pages["x/a.md"]
+    assert '<a href="../../y/cover/">y/Cover</a>' in compiled.pages["x/a.md"]
 
 
 def test_every_tie_is_reported_at_its_own_line() -> None:
@@ -164,7 +164,7 @@ def test_glossary_keywords_that_differ_are_a_warning_naming_both_places() -> Non
         "warning g/Two.md:5: Evade is defined differently in g/One.md:3"
     ]
     page = compiled.generated["g/keywords/evade.md"]
-    assert "## In One" in page and "## In Two" in page
+    assert '<h2 id="in-one">In One' in page and '<h2 id="in-two">In Two' in page
 
 
 class Failing:
@@ -207,8 +207,9 @@ def test_extension_additions_generated_pages_and_their_problems() -> None:
     assert compiled.problems == [Problem("g/keywords/evade.md", 1, "error", "no calculator preset for Evade")]
     dodge = compiled.pages["g/keywords/Dodge.md"]
     assert "<div data-page='g/keywords/Dodge.md'>[[not rewritten]]</div>" in dodge
-    assert dodge.index("[[not rewritten]]") < dodge.index("## Pages that link here")
-    assert compiled.generated["coverage.md"] == "# Coverage\n\nDodge, Evade, Gloss"
+    assert dodge.index("[[not rewritten]]") < dodge.index('id="pages-that-link-here"')
+    coverage = compiled.generated["coverage.md"]
+    assert '<h1 id="coverage">Coverage' in coverage and "<p>Dodge, Evade, Gloss</p>" in coverage
     assert {"Coverage": "coverage.md"} in compiled.nav
 
 
@@ -216,7 +217,7 @@ def test_a_link_to_an_image_is_no_missing_note() -> None:
     notes = {"a.md": "x\n\\![[Hit.png]] and [[pics/hit.png|the icon]]\n"}
     compiled = compile_vault(notes, CONFIG, assets=["Pics/Hit.png"])
     assert compiled.problems == []
-    assert "\\![Hit.png](Pics/Hit.png) and [the icon](Pics/Hit.png)" in compiled.pages["a.md"]
+    assert '!<a href="../Pics/Hit.png">Hit.png</a> and <a href="../Pics/Hit.png">the icon</a>' in compiled.pages["a.md"]
     assert [path for path in compiled.generated if path.startswith("missing/")] == []
 
 

@@ -73,3 +73,16 @@ def test_equally_short_paths_are_a_tie_settled_by_path_order() -> None:
 def test_find_asset(written: str, expected: str | None) -> None:
     found = INDEX.find_asset(written, "legion/Attack.md")
     assert (found.target.path if found.target else None) == expected
+
+
+def test_a_markdown_link_climbing_out_of_the_vault_is_found_from_its_root_or_is_a_missing_note() -> None:
+    from scripts.vault import VaultConfig, compile_vault
+
+    compiled = compile_vault({
+        "Deep/Er/Here.md": "[map](../..//Atlas/Map-of-Contents.md) and [gone](../../../Nope.md)\n",
+        "Atlas/Map-of-Contents.md": "The map.\n",
+    }, VaultConfig())
+    page = compiled.pages["Deep/Er/Here.md"]
+    assert '<a href="../../../atlas/map-of-contents/">map</a>' in page
+    assert '<a href="../../../missing/nope/">gone</a>' in page and "missing/nope.md" in compiled.generated
+    assert '<h1 id="nope">Nope' in compiled.generated["missing/nope.md"]

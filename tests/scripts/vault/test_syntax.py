@@ -1,4 +1,4 @@
-"""Each piece of Obsidian syntax, input note -> Markdown written for MkDocs."""
+"""Each piece of Obsidian syntax, input note -> the page's HTML."""
 
 from __future__ import annotations
 
