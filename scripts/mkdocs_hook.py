@@ -35,7 +35,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
-from scripts import live_build  # noqa: E402
+from scripts import live_build, reader_features  # noqa: E402
 from scripts.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
@@ -187,6 +187,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
+    # Issue 25: dates, link graph, build reports, the recent-changes page (scripts/reader_features.py).
+    reader_features.add_pages(files, config, notes, compiled, vault_config(config).keyword_folder)
     add_libraries(compiled.uses, files, config)
     place_pages(files)
     if not config.nav:
@@ -201,11 +203,13 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_post_build(config: MkDocsConfig) -> None:
     live_build.finish(config)
+    reader_features.write_files(config)  # issue 25: the Atom feed
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
-    return finish_page(safe_body(html))
+    # Issue 25: description, "Last updated", local graph, search tweaks (scripts/reader_features.py).
+    return reader_features.page_content(finish_page(safe_body(html)), page, config)
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

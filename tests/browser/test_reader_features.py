@@ -86,3 +86,112 @@ def test_a_press_held_on_a_link_previews_it_and_a_tap_follows_it(site: Server, p
     assert page.url.endswith(GUARDIAN_X), "the press followed the link"
     touch(page, link, 50)  # a tap
     page.wait_for_url("**/legion/keywords/pierce-x/")
+
+
+def search(page: Any, query: str) -> list[dict[str, str]]:
+    """Type into the theme's search box; the results shown (title, snippet, address)."""
+    page.locator("label[for=__search]").first.click() if not page.locator("input[name=query]").is_visible() else None
+    box = page.locator("input[name=query]")
+    box.fill("")
+    box.press_sequentially(query, delay=20)
+    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"\d+ match|1 match")).wait_for(timeout=WAIT_MS)
+    return list(page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__item > .md-search-result__link')].map(a => ({
+              title: a.querySelector('h1, h2')?.textContent.trim() ?? '',
+              text: a.querySelector('.md-search-result__article')?.textContent.trim() ?? '',
+              href: new URL(a.href).pathname}))"""
+    ))
+
+
+@pytest.mark.parametrize(("typed", "found"), [
+    ("Gaurdian", "/legion/keywords/guardian-x/"),
+    ("suppresion", "/legion/suppression/"),
+    ("Supression", "/legion/suppression/"),
+    ("Guardian", "/legion/keywords/guardian-x/"),
+    ("pierce", "/legion/keywords/pierce-x/"),
+    ("Shielded", "/legion/keywords/shields/"),  # an alias
+])
+def test_search_finds_a_keyword_misspelt_or_by_alias_first(site: Server, visit: Visit, typed: str, found: str) -> None:
+    visit.page.goto(site.url)
+    results = search(visit.page, typed)
+    assert results, f"{typed!r} found nothing"
+    assert results[0]["href"].endswith(found), [r["href"] for r in results[:5]]
+
+
+def test_search_snippets_start_at_the_definition_and_reports_rank_below_rules(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url)
+    results = search(visit.page, "pierce")
+    hrefs = [r["href"] for r in results]
+    guardian = next(i for i, h in enumerate(hrefs) if h.endswith("/legion/keywords/guardian-x/"))
+    reports = [i for i, h in enumerate(hrefs) if "/coverage/" in h or "/missing/" in h]
+    assert all(i > guardian for i in reports), hrefs
+    assert "()" not in results[guardian]["text"], results[guardian]["text"]
+    # The keyword's snippet starts with its definition, not with the line of related links.
+    results = search(visit.page, "guardian")
+    snippet = results[0]["text"]
+    assert results[0]["href"].endswith("/legion/keywords/guardian-x/")
+    assert "()" not in snippet, snippet
+    assert re.sub(r"^Guardian X\s*", "", snippet).startswith("While a friendly trooper unit"), snippet
+
+
+def meta(page: Any, name: str) -> str:
+    return str(page.locator(f'meta[property="{name}"], meta[name="{name}"]').first.get_attribute("content"))
+
+
+def test_each_page_has_its_own_description_and_open_graph_card(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    description = meta(page, "description")
+    assert description.startswith("While a friendly trooper unit at range 1"), description
+    assert "()" not in description and "Attack, Dice" not in description
+    assert meta(page, "og:description") == description == meta(page, "twitter:description")
+    assert meta(page, "og:title") == "Guardian X" == meta(page, "twitter:title")
+    assert meta(page, "twitter:card") == "summary"
+    page.goto(site.url + "legion/keywords/pierce-x/")
+    assert meta(page, "og:description") != description
+
+
+def test_last_updated_leads_to_recent_changes_and_its_feed(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    updated = page.locator(".vault-updated time")
+    expect(updated).to_have_text(re.compile(r"^\d{4}-\d\d-\d\d$"))
+    page.locator(".vault-updated a", has_text="Recent changes").click()
+    page.wait_for_url("**/recent-changes/")
+    rows = page.locator(".vault-recent li")
+    assert rows.count() > 10
+    dates = rows.locator("time").evaluate_all("times => times.map(t => t.getAttribute('datetime'))")
+    assert dates == sorted(dates, reverse=True)
+    feed_href = page.locator('link[rel=alternate][type="application/atom+xml"]').get_attribute("href")
+    entries = page.evaluate(
+        """async (href) => {
+            const url = new URL(href, location.href);
+            const xml = new DOMParser().parseFromString(await (await fetch(url)).text(), 'application/xml');
+            if (xml.querySelector('parsererror')) return null;
+            return [...xml.querySelectorAll('entry')].map(e => ({
+                title: e.querySelector('title').textContent,
+                href: new URL(e.querySelector('link').getAttribute('href'), url).href}));
+        }""",
+        feed_href,
+    )
+    assert entries and len(entries) == rows.count()
+    first = entries[0]
+    page.goto(first["href"])
+    expect(page.locator("article h1").first).to_have_text(re.compile("^" + re.escape(first["title"])))
+
+
+def test_the_local_graph_is_links_drawn_without_javascript(site: Server, browser: Any) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(site.url + GUARDIAN_X)
+        graph = page.locator("figure.vault-graph svg")
+        expect(graph).to_be_visible()
+        nodes = graph.locator("a")
+        titles = nodes.locator("title").all_text_contents()
+        assert {"Pierce X", "Attack", "Backup"} <= set(titles)  # links to, and links here
+        graph.locator("a", has=page.locator("title", has_text="Pierce X")).click()
+        page.wait_for_url("**/legion/keywords/pierce-x/")
+        expect(page.locator("figure.vault-graph svg a title", has_text="Guardian X")).to_have_count(1)
+    finally:
+        context.close()

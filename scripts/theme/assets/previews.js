@@ -1,7 +1,7 @@
 /* Link previews on touch screens: press and hold a link to another page.
 
-   The theme (mkdocs-material, feature navigation.instant.preview) previews a link to
-   another page of the site when the pointer rests on it or when it has the keyboard's
+   The theme (mkdocs-material's instant previews) previews a link marked `data-preview`
+   (scripts/page_html.py marks the links to the site's own pages) when the pointer rests on it or when it has the keyboard's
    focus: the linked page's first part, or the linked heading's section. A touch screen has
    no hover, and a tap follows the link, so a press held for half a second gives the link
    the focus instead (the theme's preview opens) and the tap that ends the press does not
@@ -21,7 +21,7 @@
 
   /* A link the theme previews: inside the page's text, to another page of the site. */
   function previewable(target) {
-    const link = target instanceof Element ? target.closest("article a[href]") : null;
+    const link = target instanceof Element ? target.closest("article a[data-preview][href]") : null;
     if (!(link instanceof HTMLAnchorElement)) return null;
     if (link.origin !== location.origin || link.getAttribute("href").startsWith("#")) return null;
     return link;
