@@ -215,6 +215,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
     # never of one inside the note's own content.
+    output = reader_features.post_page(output, page)  # issue 25: local graph, "Last updated"
     return with_script_hashes(name_search_dialog(output), page.content or "")
 
 

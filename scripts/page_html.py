@@ -83,17 +83,6 @@ def links_only(paragraph: str) -> bool:
     return _SEPARATORS.fullmatch(rest) is not None
 
 
-# A link to another page of the site: a relative address that is not only a fragment.
-_SITE_LINK = re.compile(r'<a (?=[^>]*?\bhref="(?![a-zA-Z][a-zA-Z0-9+.-]*:|//|#)[^"]*")(?![^>]*\bdata-preview\b)')
-
-
-def previewed_links(page_html: str) -> str:
-    """Links to the site's own pages marked for the theme's preview (`data-preview`): with
-    the theme's feature flag instead, every link is previewed, and a link whose address is
-    no URL at all (a note may hold one) throws from the theme's script on hover."""
-    return _SITE_LINK.sub('<a data-preview="" ', page_html)
-
-
 _RELATED = re.compile(r'<p class="vault-related"[^>]*>.*?</p>', re.DOTALL)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
+from functools import cache
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,8 @@ from mkdocs.structure.pages import Page
 from urllib.parse import quote
 
 from rulesengine.urls import base_for, page_path, page_url
-from scripts.page_html import SEARCH_EXCLUDE, first_sentence, previewed_links, search_friendly
+from scripts.app_manifest import ICON_SIZES, MANIFEST, icon_name, icon_png, manifest
+from scripts.page_html import first_sentence, search_friendly
 from scripts.vault.dates import Updated, note_dates
 from scripts.vault.escaping import escape_html
 from scripts.vault.feed import FEED_FILE, RECENT_PAGE, Change, atom_feed, recent, recent_page
@@ -73,7 +75,7 @@ def add_pages(files: Files, config: MkDocsConfig, notes: dict[str, bytes | str],
 def page_content(page_html: str, page: Page, config: MkDocsConfig) -> str:
     """on_page_content: the page's HTML with what the reader gets beside the note."""
     path = page.file.src_uri
-    page_html = previewed_links(search_friendly(page_html))
+    page_html = search_friendly(page_html)
     own = page.meta.get("description")
     sentence = first_sentence(page_html)
     if not own and sentence:
@@ -82,8 +84,17 @@ def page_content(page_html: str, page: Page, config: MkDocsConfig) -> str:
     BUILD.summaries[path] = sentence
     if path in BUILD.reports and "search" not in page.meta:
         page.meta["search"] = {"boost": REPORT_BOOST}
-    extra = [local_graph(path), updated_line(path)]
-    return page_html + "".join(part for part in extra if part)
+    return page_html
+
+
+def post_page(output: str, page: Page) -> str:
+    """on_post_page: the local graph and "Last updated" at the end of the page's article.
+    Added here, not in on_page_content, so that the search plugin does not parse them: the
+    graph's SVG elements nearly doubled its work per page."""
+    path = page.file.src_uri
+    extra = "".join(part for part in (local_graph(path), updated_line(path)) if part)
+    head, marker, tail = output.rpartition("</article>")
+    return f"{head}{extra}{marker}{tail}" if marker and extra else output
 
 
 def updated_line(path: str) -> str:
@@ -92,7 +103,7 @@ def updated_line(path: str) -> str:
         return ""
     when = updated.when
     recent_url = base_for(path) + page_url(RECENT_PAGE)
-    return (f'<p class="vault-updated" {SEARCH_EXCLUDE}>Last updated '
+    return (f'<p class="vault-updated">Last updated '
             f'<time datetime="{when.isoformat()}">{when:%Y-%m-%d}</time> · '
             f'<a href="{recent_url}">Recent changes</a></p>')
 
@@ -104,14 +115,19 @@ def local_graph(path: str) -> str:
     svg = graph_svg(BUILD.titles[path], around, left_out, lambda other: page_link(other, path))
     if not svg:
         return ""
-    return (f'<figure class="vault-graph" {SEARCH_EXCLUDE}><figcaption>Graph of links: '
+    return (f'<figure class="vault-graph"><figcaption>Graph of links: '
             f"{escape_html(BUILD.titles[path])}</figcaption>{svg}</figure>")
+
+
+@cache
+def _parts(path: str) -> tuple[str, ...]:
+    return tuple(page_path(path).split("/"))
 
 
 def page_link(target: str, host: str) -> str:
     """The shortest relative address from the host page's URL to the target page's."""
-    here = page_path(host).split("/")[:-1]
-    there = page_path(target).split("/")
+    here = _parts(host)[:-1]
+    there = _parts(target)
     common = 0
     while common < min(len(here), len(there) - 1) and here[common] == there[common]:
         common += 1
@@ -124,8 +140,14 @@ def neighbourhood(path: str) -> list[Neighbour]:
 
 
 def write_files(config: MkDocsConfig) -> None:
-    """on_post_build: the Atom feed of recent changes beside the home page."""
+    """on_post_build: the Atom feed of recent changes and the web app manifest with its
+    icons, beside the home page."""
     site = Path(config.site_dir)
+    (site / MANIFEST).write_text(manifest(config.site_name, config.site_description or ""), encoding="utf-8")
+    for size in ICON_SIZES:
+        icon = site / icon_name(size)
+        icon.parent.mkdir(parents=True, exist_ok=True)
+        icon.write_bytes(icon_png(size))
     if BUILD.dates:
         changes: list[Change] = recent(BUILD.dates, BUILD.titles, BUILD.summaries)
         feed = atom_feed(changes, config.site_name, config.site_url or "", datetime.now(timezone.utc))

@@ -80,10 +80,10 @@ def compile_vault(
     generated.update(_missing_pages(resolved.missing, missing_paths, config, titles))
     generated.update(_keyword_indexes(pages, ctx, titles))
     generated.update(_extension_pages(extensions, pages, titles, problems))
-    tags = tags_index(pages, config)
-    if tags is not None and config.tags_page not in pages:
-        generated[config.tags_page] = tags
-        titles[config.tags_page] = "Tags"
+    tag_pages = tags_index(pages, config)  # issue 25: the tags index and a page per tag
+    if tag_pages and config.tags_page not in pages:
+        generated.update({path: text for path, text in tag_pages.items() if path not in pages})
+        titles[config.tags_page] = "Tags"  # the tag pages themselves stay out of the navigation
     problems.extend(url_collisions(titles))
     return CompiledVault(
         pages={path: text for path, text in written.items() if not pages[path].generated},

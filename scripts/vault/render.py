@@ -15,7 +15,7 @@ from .callouts import rewrite_callout_line
 from .config import VaultConfig
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .escaping import escape_text
-from .tags import tag_anchor
+from .tags import tag_page
 from .media import image, media
 from .pages import PageSource, relative_url
 from .problems import Problem
@@ -179,8 +179,8 @@ def _replacement(
 
 
 def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
-    url = relative_url(config.tags_page, host_path)
-    return f"[#{escape_text(name)}]({url}#{tag_anchor(name)}){{ .vault-tag }}"
+    url = relative_url(tag_page(name, config.tags_page), host_path)  # issue 25: the tag's own page
+    return f"[#{escape_text(name)}]({url}){{ .vault-tag }}"
 
 
 def _markdown_destination(resolution: Resolution, host: Host) -> str | None:

@@ -50,6 +50,27 @@ def test_a_link_to_a_heading_previews_that_section(site: Server, visit: Visit) -
     expect(preview.locator("h3").first).to_have_text(re.compile(r"^Defense dice"))
 
 
+def test_a_page_reached_by_instant_navigation_previews_its_links_too(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    page.evaluate("() => { window.samePage = true; }")
+    page.locator("article a", has_text="Pierce X").first.click()
+    page.wait_for_url("**/legion/keywords/pierce-x/")
+    expect(page.locator("article h1").first).to_have_text(re.compile(r"^Pierce X"))
+    assert page.evaluate("() => window.samePage === true"), "the link reloaded the page"
+    page.mouse.move(5, 5)
+    marked = page.locator("article a[data-preview]")
+    assert marked.count() > 3
+    # Only links to the site's own pages (the theme made them absolute): none to a fragment
+    # of this page or to another host.
+    hrefs = marked.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    here = site.url + "legion/keywords/pierce-x/#"
+    assert not [h for h in hrefs if not h.startswith(site.url) or h.startswith(here)], hrefs
+    page.locator("article a[data-preview]", has_text="Impervious").first.hover()
+    expect(page.locator(PREVIEW)).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(PREVIEW).locator("h3").first).to_have_text(re.compile(r"^Impervious"))
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Visit]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -195,3 +216,39 @@ def test_the_local_graph_is_links_drawn_without_javascript(site: Server, browser
         expect(page.locator("figure.vault-graph svg a title", has_text="Guardian X")).to_have_count(1)
     finally:
         context.close()
+
+
+def test_the_site_installs_as_an_app_and_its_start_page_opens_offline(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + GUARDIAN_X)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
+    found = page.evaluate(
+        """async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            const url = new URL(link.getAttribute('href'), location.href);
+            const manifest = await (await fetch(url)).json();
+            const icons = [];
+            for (const icon of manifest.icons) {
+                const img = new Image();
+                img.src = new URL(icon.src, url).href;
+                await img.decode();
+                icons.push([icon.sizes, `${img.naturalWidth}x${img.naturalHeight}`]);
+            }
+            return {start: new URL(manifest.start_url, url).href, icons, display: manifest.display};
+        }"""
+    )
+    assert found["start"] == site.url
+    assert found["display"] == "standalone"
+    assert [sizes for sizes, _ in found["icons"]] == ["192x192", "512x512"]
+    assert all(sizes == drawn for sizes, drawn in found["icons"])
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    page.goto(found["start"])  # the start page, read once while online
+    page.wait_for_load_state("load")
+    page.context.set_offline(True)
+    try:
+        page.goto(found["start"])
+        expect(page.locator("article h1").first).to_be_visible()
+    finally:
+        page.context.set_offline(False)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ElementTree
 from datetime import datetime, timezone
 from pathlib import Path
 
-from scripts.page_html import first_sentence, links_only, previewed_links, search_friendly
+from scripts.page_html import first_sentence, links_only, search_friendly
 from scripts.vault.dates import Updated, note_dates, parse_date, property_date
 from scripts.vault.feed import Change, atom_feed, recent, recent_page
 from scripts.vault.graph import MAX_NEIGHBOURS, graph_svg, link_graph, neighbours
@@ -124,11 +124,3 @@ def test_recent_changes_newest_first_and_a_valid_atom_feed() -> None:
     assert root.findtext("a:updated", namespaces=ns) == "2024-01-05T00:00:00+00:00"
     assert recent({}, {}, {}) == [] and Change  # no dates: no entries
 
-
-def test_only_links_to_the_sites_own_pages_are_previewed() -> None:
-    page = ('<a href="../x/">x</a> <a href="#a">a</a> <a href="https://e/">e</a> <a class="c" href="y/#z">y</a> '
-            '<a href="javascript:alert(1)">j</a> <a href="//h/">h</a> <a href="http://[bad">b</a>')
-    out = previewed_links(page)
-    assert out.count("data-preview") == 2
-    assert '<a data-preview="" href="../x/">' in out and '<a data-preview="" class="c" href="y/#z">' in out
-    assert previewed_links(out) == out

@@ -1,16 +1,51 @@
-/* Link previews on touch screens: press and hold a link to another page.
+/* Link previews: which links, and on touch screens a press held on a link. Runs before
+   the theme's bundle.
 
    The theme (mkdocs-material's instant previews) previews a link marked `data-preview`
-   (scripts/page_html.py marks the links to the site's own pages) when the pointer rests on it or when it has the keyboard's
-   focus: the linked page's first part, or the linked heading's section. A touch screen has
+   when the pointer rests on it or when it has the keyboard's focus: the linked page's first part, or the linked heading's section. A touch screen has
    no hover, and a tap follows the link, so a press held for half a second gives the link
    the focus instead (the theme's preview opens) and the tap that ends the press does not
    follow it; a second tap does. A finger that moves scrolls, and nothing happens.
+
+   The links marked are those in the page's text to the site's own pages (a relative
+   address that is not only a fragment): in this page now, and in every page the theme
+   fetches (instant navigation, previews) as it reads it, before it looks for the mark. The
+   theme's own switch (navigation.instant.preview) would preview every link, and a link
+   whose address is no URL (a note may hold one) throws from its script on hover.
 
    The listeners sit on the document, so pages swapped in by instant navigation get them
    too. Nothing here fetches or writes HTML: the theme's preview does. */
 (() => {
   "use strict";
+
+  const SITE_LINK = /^(?![a-zA-Z][a-zA-Z0-9+.-]*:|\/\/|#)/;
+
+  function markLinks(root) {
+    for (const link of root.querySelectorAll("article a[href]:not([data-preview])")) {
+      if (link.namespaceURI === "http://www.w3.org/1999/xhtml" && SITE_LINK.test(link.getAttribute("href"))) {
+        link.setAttribute("data-preview", "");
+      }
+    }
+  }
+
+  /* A page the theme fetches (it reads the XMLHttpRequest's Blob as text, then parses
+     it): its article's links to the site's pages are marked in the text. Other Blobs
+     are read as they are. */
+  const SITE_LINK_TAG = /<a(?=[^>]*?\shref="(?![a-zA-Z][a-zA-Z0-9+.-]*:|\/\/|#)[^"]*")(?![^>]*\sdata-preview[\s=>])(?=\s)/g;
+
+  function markText(html) {
+    const start = html.indexOf("<article");
+    const end = html.lastIndexOf("</article>");
+    if (start < 0 || end < start) return html;
+    return html.slice(0, start) + html.slice(start, end).replace(SITE_LINK_TAG, '<a data-preview=""') + html.slice(end);
+  }
+
+  markLinks(document);
+  const text = Blob.prototype.text;
+  Blob.prototype.text = function () {
+    const read = text.call(this);
+    return this.type.startsWith("text/html") ? read.then(markText) : read;
+  };
 
   const HOLD_MS = 450;
   const SLOP_PX = 10;
