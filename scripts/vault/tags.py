@@ -42,10 +42,6 @@ def tag_key(name: str) -> str:
     return name.casefold()
 
 
-def tag_anchor(name: str) -> str:
-    return "tag-" + re.sub(r"[^\w-]+", "-", tag_key(name)).strip("-")
-
-
 def tag_page(name: str, tags_page: str) -> str:
     """The vault path of a tag's own page, beside the tags index: "tags.md" and
     "sky/night" -> "tags/sky/night.md" (URL "tags/sky/night/"). A part the URL rule would
