@@ -43,7 +43,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from mkdocs.structure.toc import get_toc  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
-from scripts import live_build  # noqa: E402
+from scripts import live_build, reader_features  # noqa: E402
 from scripts.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.page_safety import safe_body  # noqa: E402
@@ -182,6 +182,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, path, content=markdown))
+    # Issue 25: dates, link graph, build reports, the recent-changes page (scripts/reader_features.py).
+    reader_features.add_pages(files, config, notes, compiled, vault_config(config).keyword_folder)
     add_libraries(compiled.uses, files, config)
     place_pages(files, compiled.home)
     if not config.nav:
@@ -196,6 +198,7 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_post_build(config: MkDocsConfig) -> None:
     live_build.finish(config)
+    reader_features.write_files(config)  # issue 25: the Atom feed
 
 
 # The compiled HTML of each page of the build under way, from on_page_markdown to
@@ -215,7 +218,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     entries = page.meta.get(TOC_KEY) or []
     page.toc = get_toc(cast(Any, nested_toc(entries)))
     # Raw HTML from a note is kept as Obsidian keeps it, without what would run.
-    return finish_page(safe_body(compiled))
+    # Issue 25: description, "Last updated", local graph, search tweaks (scripts/reader_features.py).
+    return reader_features.page_content(finish_page(safe_body(compiled)), page, config)
 
 
 def nested_toc(entries: list[list[Any]]) -> list[dict[str, Any]]:
@@ -239,6 +243,7 @@ def html_text(text: str) -> str:
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
     # never of one inside the note's own content.
+    output = reader_features.post_page(output, page)  # issue 25: local graph, "Last updated"
     return with_script_hashes(name_search_dialog(output), page.content or "")
 
 

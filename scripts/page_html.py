@@ -47,3 +47,64 @@ def _labelled(match: re.Match[str]) -> str:
         return match.group(0)
     name = html.escape(words, quote=True)
     return f'{match.group("input")} aria-label="{name}"{match.group("end")}{match.group("between")}{match.group("words")}'
+
+
+# An icon between brackets, "hit (<img class="vault-icon" alt="hit">)": the brackets and the
+# icon are left out of the search index (the index keeps no images, so its snippet read
+# "hit ()"); the page shows them as before.
+_ICON_IN_BRACKETS = re.compile(r'\(\s*(<img\b[^>]*\bclass="(?:[^"]*\s)?vault-icon(?:\s[^"]*)?"[^>]*>)\s*\)')
+# The first paragraph of a page, when it holds only links (and words in brackets after
+# them) between commas: a note's "related" line, which the search snippet would otherwise
+# show instead of the definition that follows it.
+_FIRST_PARAGRAPH = re.compile(r"<p>(?P<inner>.*?)</p>", re.DOTALL)
+_LINK = re.compile(r"<a\b[^>]*>.*?</a>", re.DOTALL)
+_BRACKETED = re.compile(r"\([^()]*\)")
+_SEPARATORS = re.compile(r"[\s,;·•|/]*")
+SEARCH_EXCLUDE = 'data-search-exclude="true"'
+
+
+def search_friendly(page_html: str) -> str:
+    """Icons in brackets and a leading line of links kept out of search's index and snippets."""
+    page_html = _ICON_IN_BRACKETS.sub(rf"<span {SEARCH_EXCLUDE}>(\1)</span>", page_html)
+    first = _FIRST_PARAGRAPH.search(page_html)
+    if first is None or not links_only(first.group("inner")):
+        return page_html
+    start = first.start()
+    return f'{page_html[:start]}<p class="vault-related" {SEARCH_EXCLUDE}>{page_html[start + 3:]}'
+
+
+def links_only(paragraph: str) -> bool:
+    """At least two links and, between them, nothing but separators and bracketed words."""
+    links = _LINK.findall(paragraph)
+    if len(links) < 2:
+        return False
+    rest = _TAG.sub("", _LINK.sub(" ", paragraph))
+    rest = _BRACKETED.sub(" ", html.unescape(rest))
+    return _SEPARATORS.fullmatch(rest) is not None
+
+
+_RELATED = re.compile(r'<p class="vault-related"[^>]*>.*?</p>', re.DOTALL)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+def first_sentence(page_html: str, limit: int = 200) -> str:
+    """The page's first sentence as plain text (for its meta description): from its first
+    paragraph that is not a line of links, icons in brackets left out; "" when none."""
+    body = _RELATED.sub("", page_html)
+    for match in _FIRST_PARAGRAPH.finditer(body):
+        inner = re.sub(rf"<span {SEARCH_EXCLUDE}>.*?</span>", "", match.group("inner"), flags=re.DOTALL)
+        text = " ".join(html.unescape(_TAG.sub("", inner)).split())
+        if not text:
+            continue
+        # A first sentence too short to say anything ("Deflect (unit keyword).") takes the next.
+        sentences = _SENTENCE_END.split(text)
+        sentence = sentences[0]
+        for following in sentences[1:]:
+            if len(sentence) >= 60:
+                break
+            sentence = f"{sentence} {following}"
+        if len(sentence) > limit:
+            cut = sentence[:limit].rsplit(" ", 1)[0]
+            sentence = cut.rstrip(",;:") + "…"
+        return sentence
+    return ""

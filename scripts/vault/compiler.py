@@ -111,10 +111,10 @@ def compile_vault(
     made.update(extension_pages)  # after the missing notes and keyword indexes, as they were written
     for path, title in extension_titles.items():
         titles.setdefault(path, title)
-    tags = tags_index(pages, config)
-    if tags is not None and config.tags_page not in pages:
-        made[config.tags_page] = tags
-        titles[config.tags_page] = "Tags"
+    tag_pages = tags_index(pages, config)  # issue 25: the tags index and a page per tag
+    if tag_pages and config.tags_page not in pages:
+        made.update({path: text for path, text in tag_pages.items() if path not in pages})
+        titles[config.tags_page] = "Tags"  # the tag pages themselves stay out of the navigation
     _home(home, pages, made, titles, resolved, config)  # issue 22: always a home page
     generated.update({path: _finish(path, text, ctx, titles.get(path)) for path, text in made.items()})
     for path in drawings.canvases:

@@ -35,7 +35,7 @@ from .problems import Problem
 from .resolve import Resolution, Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
 from .syntax import WikiTarget, vault_parser
-from .tags import tag_anchor
+from .tags import tag_page
 
 
 @dataclass(frozen=True)
@@ -384,7 +384,7 @@ def inline_link(target: WikiTarget, kind: str, page: PageSource, host: Host, ctx
 
 
 def tag_link(name: str, host_path: str, config: VaultConfig) -> str:
-    url = site_href(config.tags_page, host_path, tag_anchor(name), config.home)
+    url = site_href(tag_page(name, config.tags_page), host_path, home=config.home)  # the tag's own page
     return f'<a class="vault-tag" href="{url}">#{escape_html(name)}</a>'
 
 

@@ -8,8 +8,11 @@ markdown-it plugin reads Obsidian's tags.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
+
+from rulesengine.urls import slug
 
 TAG = re.compile(r"(?:(?<=\s)|^)#(?P<name>[\w/-]*[^\W\d][\w/-]*)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -39,8 +42,22 @@ def tag_key(name: str) -> str:
     return name.casefold()
 
 
-def tag_anchor(name: str) -> str:
-    return "tag-" + re.sub(r"[^\w-]+", "-", tag_key(name)).strip("-")
+def tag_page(name: str, tags_page: str) -> str:
+    """The vault path of a tag's own page, beside the tags index: "tags.md" and
+    "sky/night" -> "tags/sky/night.md" (URL "tags/sky/night/"). A part the URL rule would
+    change ("a_b" and "a-b" both read "a-b", "café" reads "cafe") gets a short hash of
+    itself, so two tags never share a page; a part named "index" becomes "index-tag"
+    ("tags/index.md" would be the index's own URL)."""
+    folder = tags_page[:-3] if tags_page.endswith(".md") else tags_page
+    parts = [_part(part) for part in tag_key(name).split("/") if part]
+    return "/".join([folder, *parts]) + ".md"
+
+
+def _part(part: str) -> str:
+    if part == "index":
+        return "index-tag"
+    clean = slug(part)
+    return clean if clean == part else f"{clean}-{hashlib.sha256(part.encode()).hexdigest()[:6]}"
 
 
 def with_parents(name: str) -> list[str]:

@@ -21,7 +21,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "site"
 
 
-PAGES = ["", "garden/watering", "garden/seed-list", "sky/constellations", "sky/charts", "tags"]
+PAGES = ["", "garden/watering", "garden/seed-list", "sky/constellations", "sky/charts", "tags", "tags/garden", "tags/sky/night"]
 
 
 def text_of(page_html: str) -> str:
@@ -125,13 +125,20 @@ def test_footnotes_tasks_strike_math_mermaid(site: Path) -> None:
     assert (site / "assets" / "vendor" / "katex" / "fonts").is_dir()
 
 
-def test_tags_page_lists_notes_per_tag(site: Path) -> None:
-    tags = article(site, "tags")
-    garden = tags[tags.index('id="tag-garden"') : tags.index('id="tag-sky"')]
-    assert ">Watering<" in garden and "Field notes" in garden
-    night = tags[tags.index('id="tag-sky-night"') :]
-    assert "Constellations" in night.split("<h2")[0] and "Charts" in night.split("<h2")[0]
-    assert 'href="../../tags/#tag-sky-night"' in article(site, "sky/charts")
+def test_tags_index_nests_tags_and_each_tag_has_its_page(site: Path) -> None:
+    index = article(site, "tags")
+    # Every tag once, nested under its parent, with how many notes carry it.
+    assert 'href="garden/">#garden</a> (' in index
+    sky = index[index.index('href="sky/">#sky</a>'):]
+    assert 'href="sky/night/">#sky/night</a> (3)' in sky.split("</li>")[0]  # inside #sky's item
+    assert "Watering the beds" not in index  # the notes are on the tags' own pages
+    garden = article(site, "tags/garden")
+    assert "Watering the beds" in garden and "Field notes" in garden
+    night = article(site, "tags/sky/night")
+    assert "Constellations" in night and "Charts" in night
+    assert 'href="../"' in night  # up to #sky
+    assert "Constellations" in article(site, "tags/sky")  # #sky/night is also under #sky
+    assert 'href="../../tags/sky/night/"' in article(site, "sky/charts")
 
 
 def test_markdown_links_and_aliases_reach_the_note(site: Path) -> None:
