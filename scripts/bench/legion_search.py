@@ -139,7 +139,8 @@ def mutate(rng: random.Random, values: dict[str, Any]) -> dict[str, Any]:
     choice = rng.randrange(5)
     if choice == 0:
         colour = rng.choice(("red", "black", "white"))
-        out[colour] = max(0, int(out.get(colour, 0)) + rng.choice((-2, -1, 1, 2, 4)))
+        now: int = values.get(colour, 0)
+        out[colour] = max(0, now + rng.choice((-2, -1, 1, 2, 4)))
     elif choice == 1:
         guardians = out.setdefault("guardian", [])
         if len(guardians) < api.MAX_GUARDIANS and rng.random() < 0.5:
