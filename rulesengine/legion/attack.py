@@ -194,7 +194,8 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     m = attack_modifications(ctx, s)
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
-    blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
+    # Only Djem So Mastery reads the blanks after step 6, and only in melee: else states merge.
+    blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so and ctx.attack.melee else 0
     usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
     gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
     # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
@@ -314,6 +315,10 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
         # The cap is set only when no trace shows step 7c and no later pool counts the surge
         # tokens spent: convert the surges here, so states merge before step 7c.
         rolled = converted_at_most(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, r.cap)
+        # Step 8 too: Pierce cancels blocks now, and states that differ only in the Pierce
+        # left merge (no step after 8 reads it).
+        pierce = s.pierce if pierce_usable(defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent) else 0
+        return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added - min(x[0] + added, pierce), pierce=0))
     return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added, defense_surges=x[1]))
 
 

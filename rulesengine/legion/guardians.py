@@ -28,30 +28,41 @@ def guard(ctx: PoolContext, weights: Weights, index: int,
     """Guardian `index` acts on every state: (its wounds' distribution, the chance it
     cancelled at least one hit, the states after it). `total`: a (packed) weight's sum
     over its slots."""
-    plans: list[tuple[PoolState, int, int, dict[int, int], int]] = []
+    rolls: dict[int, tuple[dict[int, int], int]] = {0: ({0: 1}, 1)}
+    plans: list[tuple[PoolState, int, int]] = []
     for s, w in weights.items():
         cancelled = guardian_cancels(ctx, s, index)
-        rolled, sides = _blocks(*guardian_roll(ctx, index, cancelled)) if cancelled else ({0: 1}, 1)
-        plans.append((s, w, cancelled, rolled, sides))
-    scale = lcm(*(sides for *_, sides in plans))
+        if cancelled not in rolls:
+            rolls[cancelled] = _blocks(*guardian_roll(ctx, index, cancelled))
+        plans.append((s, w, cancelled))
+    scale = lcm(*(sides for _, sides in rolls.values()))
+    # What a guardian's roll leaves, per (hits cancelled, Pierce offered): (blocks Pierce
+    # cancelled, wounds, weight) for each count of blocks it rolled.
+    outcomes: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     wounds: dict[int, int] = {}
     out: Weights = {}
     acted = everything = 0
-    for s, w, cancelled, rolled, sides in plans:
-        lifted = w * (scale // sides)
-        everything += total(lifted) * sides
+    for s, w, cancelled in plans:
+        lifted = w * (scale // rolls[cancelled][1])
+        mass = total(lifted) * rolls[cancelled][1]
+        everything += mass
         if not cancelled:
             out[s] = out.get(s, 0) + lifted
-            wounds[0] = wounds.get(0, 0) + total(lifted)
+            wounds[0] = wounds.get(0, 0) + mass
             continue
-        acted += total(lifted) * sides
+        acted += mass
         offered = guardian_pierce_offered(ctx, s, index)
-        for blocks, v in rolled.items():
-            pierced = blocks_cancelled(blocks, offered)
-            t = s._replace(hits=s.hits - cancelled, pierce=s.pierce - pierced)
+        key = (cancelled, offered)
+        each = outcomes.get(key)
+        if each is None:
+            each = outcomes[key] = [(blocks_cancelled(b, offered), cancelled - b + blocks_cancelled(b, offered), v)
+                                    for b, v in rolls[cancelled][0].items()]
+        hits, pierce = s.hits - cancelled, s.pierce
+        for pierced, hurt, v in each:
+            # A NamedTuple built from its parts: `_replace` costs several times as much here.
+            t = tuple.__new__(PoolState, (s[0], hits, s[2], pierce - pierced) + s[4:])
             weight = lifted * v
             out[t] = out.get(t, 0) + weight
-            hurt = cancelled - blocks + pierced
             wounds[hurt] = wounds.get(hurt, 0) + total(weight)
     return Distribution(wounds), Fraction(acted, everything), out
 
