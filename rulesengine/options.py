@@ -32,6 +32,23 @@ the order the form shows the groups. An option that names no group goes to "othe
 
 
 @dataclass(frozen=True)
+class Field:
+    """One part of a text option written as a comma list (`--guardian 2,red,block,soresu`):
+    the form can show one control per field. Positional fields come first, in order; then
+    a bool field is its word (`soresu`), an int field `word=N` (`dodge=1`), in any order."""
+
+    word: str
+    label: str
+    kind: Literal["int", "bool", "choice"]
+    default: object
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    positional: bool = False
+
+
+@dataclass(frozen=True)
 class Option:
     """One input. `name` is the Python/JSON key; the CLI flag is `--name-with-dashes`."""
 
@@ -56,6 +73,8 @@ class Option:
     aliases: tuple[str, ...] = ()
     """More command-line flags for the same input (a keyword's full name in kebab case when
     the flag is shorter: `--soresu-mastery` for `--soresu`)."""
+    fields: tuple[Field, ...] = ()
+    """For a text option written as a comma list: its parts, declared (`Field`)."""
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -112,6 +131,7 @@ class Option:
         d["choices"] = list(self.choices)
         d["keywords"] = list(self.keywords)
         d["dice_from"] = list(self.dice_from)
+        d["fields"] = [{**asdict(f), "choices": list(f.choices)} for f in self.fields]
         d["flag"] = self.flag
         return d
 

@@ -16,10 +16,9 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion.attack_dice import AttackResults, attack_weights
 from rulesengine.legion.defense_dice import (
-    blocks_at_most,
     convert_defense_surges,
+    converted_at_most,
     reflected,
-    roll_defense_dice,
     with_rerolls,
 )
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
@@ -44,7 +43,7 @@ from rulesengine.legion.keywords import (
 from rulesengine.legion.keywords.cover import cover_level, hits_cancelled_by_cover
 from rulesengine.legion.keywords.dodge import use_dodge
 from rulesengine.legion.keywords.dug_in import cover_die
-from rulesengine.legion.keywords.guardian import guardian_usable, hits_to_cancel
+from rulesengine.legion.keywords.guardian import guardian_chart, guardian_rerolls, guardian_usable, hits_to_cancel
 from rulesengine.legion.keywords.impact import hits_to_crits
 from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian, pierce_usable, pool_pierce
 from rulesengine.legion.keywords.shields import cancelled_by_shields
@@ -196,7 +195,8 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     m = attack_modifications(ctx, s)
     crits = s.crits + m.ram[0] + m.ram[1] + m.impact - m.shields[0]
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
-    blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so else 0
+    # Only Djem So Mastery reads the blanks after step 6, and only in melee: else states merge.
+    blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so and ctx.attack.melee else 0
     usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
     gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
     # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
@@ -205,23 +205,47 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
                       aims_left=s.aims_left - gained)
 
 
+def guardian_cancels(ctx: PoolContext, s: PoolState, index: int) -> int:
+    """The hits guardian `index` cancels from state `s` (0: it does not act)."""
+    if not ctx.guardians_act:
+        return 0
+    return hits_to_cancel(s.hits, ctx.pool.guardians[index], ctx.attack.policies.guardian, ctx.attack.ruleset)
+
+
+def guardian_roll(ctx: PoolContext, index: int, dice: int) -> tuple[str, int, str, int, int]:
+    """(colour, dice, chart, surge tokens, rerolls) of guardian `index`'s roll of `dice`
+    dice: its chart (with Deflect's surge: block), its own surge tokens, and Soresu
+    Mastery's rerolls (`keywords.guardian`)."""
+    g = ctx.pool.guardians[index]
+    chart = guardian_chart(g, ctx.attack.attacker, ctx.attack.ranged, ctx.attack.ruleset, ctx.pool.weapons.high_velocity)
+    return g.die, dice, chart, g.surge_tokens, dice if guardian_rerolls(g, ctx.attack.ruleset) else 0
+
+
+def guardian_blocks(ctx: PoolContext, index: int, dice: int, faces: tuple[str, ...] = ()) -> Distribution[int]:
+    """The blocks guardian `index` keeps after converting its surges (chart, then tokens)."""
+    return with_rerolls(*guardian_roll(ctx, index, dice), faces).map(lambda r: r[0] + r[1])
+
+
+def guardian_pierce_offered(ctx: PoolContext, s: PoolState, index: int) -> int:
+    """The Pierce the attacker offers against guardian `index`'s blocks."""
+    return 0 if ctx.pool.guardians[index].immune_pierce else pierce_for_guardian(s.pierce, ctx.attack.policies.pierce)
+
+
 def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Distribution[PoolState]:
     """Guardian X: cancel hits, roll a die of the guardian's colour for each, convert."""
-    guardian = ctx.pool.guardians[index]
-    cancelled = hits_to_cancel(s.hits, guardian, ctx.attack.policies.guardian, ctx.attack.ruleset) if ctx.guardians_act else 0
+    cancelled = guardian_cancels(ctx, s, index)
     faces = ctx.pool.faces.guardian(index)
     if len(faces) > cancelled:
         raise InputError("--guardian-faces", f"at most {plural(cancelled, 'face')} for guardian {index + 1} (one per hit it cancels)", ",".join(faces))
     if not cancelled:
         return s
-    rolled = roll_defense_dice(guardian.die, cancelled, guardian.surge, 0, faces)
-    return rolled.map(lambda r: s._replace(hits=s.hits - cancelled, guardian_blocks=r[0], guardian_blanks=cancelled - r[0]))
+    rolled = guardian_blocks(ctx, index, cancelled, faces)
+    return rolled.map(lambda b: s._replace(hits=s.hits - cancelled, guardian_blocks=b, guardian_blanks=cancelled - b))
 
 
 def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
     """Guardian X's Pierce bullet: cancelled blocks become blanks, one wound per blank."""
-    offered = 0 if ctx.pool.guardians[index].immune_pierce else pierce_for_guardian(s.pierce, ctx.attack.policies.pierce)
-    cancelled = blocks_cancelled(s.guardian_blocks, offered)
+    cancelled = blocks_cancelled(s.guardian_blocks, guardian_pierce_offered(ctx, s, index))
     wounds = list(s.guardian_wounds)
     wounds[index] += s.guardian_blanks + cancelled
     return s._replace(pierce=s.pierce - cancelled, guardian_wounds=tuple(wounds), guardian_blocks=0, guardian_blanks=0)
@@ -290,7 +314,13 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
     if r.cap is None:
         rolled = with_rerolls(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, faces)
     else:
-        rolled = blocks_at_most(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, r.cap)
+        # The cap is set only when no trace shows step 7c and no later pool counts the surge
+        # tokens spent: convert the surges here, so states merge before step 7c.
+        rolled = converted_at_most(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, r.cap)
+        # Step 8 too: Pierce cancels blocks now, and states that differ only in the Pierce
+        # left merge (no step after 8 reads it).
+        pierce = s.pierce if pierce_usable(defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent) else 0
+        return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added - min(x[0] + added, pierce), pierce=0))
     return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added, defense_surges=x[1]))
 
 

@@ -121,15 +121,25 @@ def _reroll_weights(colour: str, dice: int, chart: str, tokens: int, rerolls: in
 
 
 @lru_cache(maxsize=4096)
-def blocks_at_most(colour: str, dice: int, chart: str, tokens: int, rerolls: int, cap: int) -> Distribution[Roll]:
-    """`with_rerolls`, counting blocks (and surges waiting for a token) only up to `cap`
-    together: what step 7c converts is then min(blocks, cap), exactly."""
+def converted_at_most(colour: str, dice: int, chart: str, tokens: int, rerolls: int, cap: int) -> Distribution[Roll]:
+    """`with_rerolls` with step 7c done at once (every waiting surge it counts has a token),
+    blocks counted only up to `cap`: (blocks after conversion, 0). When nothing later reads
+    the surge tokens spent, states that differ only in how their blocks came merge before
+    step 7c instead of after it."""
     out: dict[Roll, int] = {}
-    for (b, s), w in _reroll_weights(colour, dice, chart, tokens, rerolls).items():
-        blocks = min(b, cap)
-        key = (blocks, min(s, cap - blocks))
+    for blocks, w in _converted(colour, dice, chart, tokens, rerolls).items():
+        key = (min(blocks, cap), 0)
         out[key] = out.get(key, 0) + w
     return Distribution(out)
+
+
+@lru_cache(maxsize=4096)
+def _converted(colour: str, dice: int, chart: str, tokens: int, rerolls: int) -> dict[int, int]:
+    """Blocks after step 7c (each waiting surge counted has a token), whole-number weights."""
+    out: dict[int, int] = {}
+    for (b, s), w in _reroll_weights(colour, dice, chart, tokens, rerolls).items():
+        out[b + s] = out.get(b + s, 0) + w
+    return out
 
 
 @lru_cache(maxsize=4096)

@@ -116,9 +116,20 @@ class Guardian:
     immune_pierce: bool = False
     suppressed: bool = False
     """Its suppression tokens reach its courage (ruleset 2.6: it cannot use Guardian X)."""
+    surge_tokens: int = 0
+    """Its own surge tokens, spent to convert its defense surges to blocks (ruleset 2.6)."""
+    deflect: bool = False
+    """It has Deflect: surge: block while it uses Guardian X (ruleset 2.6)."""
+    soresu: bool = False
+    """It has Soresu Mastery: with a dodge token it may reroll its Guardian X dice (ruleset 2.6)."""
+    dodge: int = 0
+    """Its own dodge tokens (Soresu Mastery spends one)."""
 
     def label(self) -> str:
         flags = (",immune-pierce" if self.immune_pierce else "") + (",suppressed" if self.suppressed else "")
+        flags += f",surge-tokens={self.surge_tokens}" if self.surge_tokens else ""
+        flags += (",deflect" if self.deflect else "") + (",soresu" if self.soresu else "")
+        flags += f",dodge={self.dodge}" if self.dodge else ""
         return f"{self.x},{self.die},{self.surge}{flags}"
 
 

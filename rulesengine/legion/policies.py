@@ -12,7 +12,7 @@ from rulesengine.errors import UnknownNameError
 
 AIM = ("blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing", "optimal")
 GUARDIAN = ("max", "none")
-PIERCE = ("guardian-first", "defender-only")
+PIERCE = ("guardian-first", "defender-only", "most-wounds-in-all", "most-wounds-on-defender")
 DODGE = ("max", "none")
 
 CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce": PIERCE, "dodge": DODGE}
@@ -47,6 +47,14 @@ HELP: dict[str, dict[str, str]] = {
     "pierce": {
         "guardian-first": "Pierce cancels the guardians' blocks first, the rest the defender's (the note's example)",
         "defender-only": "Pierce is kept for the defender's blocks; guardians' blocks stand",
+        "most-wounds-in-all": (
+            "at each guardian, the split that gives the most expected wounds on all units together (guardians and "
+            "defender): Pierce on a guardian's block is a sure wound, kept it is at most one, so every block it can"
+        ),
+        "most-wounds-on-defender": (
+            "at each guardian, the split that gives the defender the most expected wounds: Pierce kept never lowers "
+            "them (with Impervious too), so no guardian's block is cancelled"
+        ),
     },
     "dodge": {
         "max": "the defender spends as many dodge tokens as cancel a hit",

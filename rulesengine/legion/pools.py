@@ -223,6 +223,7 @@ def _pool_result(pool: AttackPool, outcomes: list[tuple[Fraction, PoolOutcome]])
         steps=outcomes[0][1].trace if len(outcomes) == 1 else (),
         attacker_wounds=mix([(p, o.states.map(lambda s: s.attacker_wounds) if o.attacker_wounds is None else o.attacker_wounds)
                              for p, o in outcomes]),
+        guardians_acted=tuple(sum((p * o.guardians_acted[i] for p, o in outcomes), Fraction(0)) for i in range(len(pool.guardians))),
     )
 
 

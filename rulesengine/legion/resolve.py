@@ -34,6 +34,7 @@ from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
 from rulesengine.legion.stepping import Weights, advance as _advance
 from rulesengine.legion.valuation import FinalValue, Valuation
+from rulesengine.legion.guardians import chance_acted, guard
 from rulesengine.legion.wounds_back import wounds_back
 
 T = TypeVar("T")
@@ -49,6 +50,8 @@ class PoolResult:
     steps: tuple[dict[str, object], ...]
     attacker_wounds: Distribution[int] = Distribution.certain(0)
     """Wounds the attacker suffers from this pool (Deflect)."""
+    guardians_acted: tuple[Fraction, ...] = ()
+    """The chance each guardian cancelled at least one hit."""
 
 
 def _weights(d: Distribution[T]) -> dict[T, int]:
@@ -68,6 +71,9 @@ class PoolOutcome:
     attacker_wounds: Distribution[int] | None = None
     """With `PoolContext.back_apart`: the wounds sent back to the attacker, on their own
     (the states then carry none)."""
+    guardians_acted: tuple[Fraction, ...] = ()
+    """The chance each guardian cancelled at least one hit (ruleset 2.6: it gains a
+    suppression token)."""
 
 
 def resolve_pool(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool) -> PoolOutcome:
@@ -138,15 +144,24 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     else:
         weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin, later), [], False
 
+    settled: dict[int, Distribution[int]] = {}
+    acted: dict[int, Fraction] = {}
+
     def run(steps: tuple[Step, ...]) -> None:
         nonlocal weights, tracing
         for step in steps:
+            if step.guardian is not None and not tracing and not ctx.pool.faces.given:
+                if step.id == "guardian":
+                    settled[step.guardian], acted[step.guardian], weights = guard(ctx, weights, step.guardian, _identity)
+                continue
+            if step.id == "guardian" and step.guardian is not None:
+                acted[step.guardian] = chance_acted(ctx, weights, step.guardian)
             before = weights
             weights = _advance(step, ctx, weights)
             if tracing and len(weights) == 1:
                 trace.append(record(step, ctx, next(iter(before)), next(iter(weights))))
-            else:
-                tracing = False
+                continue
+            tracing = False
 
     tokens = None
     if apart:
@@ -158,19 +173,20 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
                 break
             done = _steps_packed(ctx, *packing)
             if done is not None:
-                return PoolOutcome(Distribution(done[0]), done[1], (), attacker_wounds=done[2])
+                return PoolOutcome(Distribution(done[0]), done[1], (), attacker_wounds=done[2], guardians_acted=done[3])
         else:
             raise RuntimeError(f"packed weights overflowed {len(HEADROOMS)} times")
     run(attack_dice_steps(ctx))
     # The guardians are done: nothing later changes their wounds, so set their
     # distributions aside and let the defender's states merge (unless tracing).
-    settled = Distribution(weights)
-    guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
+    final = Distribution(weights)
+    guardians = tuple(settled[i] if i in settled else _guardian_wounds(final, i) for i in range(len(ctx.pool.guardians)))
     if not tracing:
-        weights = _weights(settled.map(defense_view))
+        weights = _weights(final.map(defense_view))
     back = wounds_back(ctx, weights, lambda w: w)
     run(defense_dice_steps(ctx))
-    return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens, back)
+    used = tuple(acted.get(i, Fraction(0)) for i in range(len(ctx.pool.guardians)))
+    return PoolOutcome(Distribution(weights), guardians, tuple(trace), tokens, back, used)
 
 
 HEADROOMS = (512, 4096)
@@ -179,19 +195,26 @@ HEADROOMS = (512, 4096)
 
 
 def _steps_packed(ctx: PoolContext, packing: Packing,
-                  weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...], Distribution[int] | None] | None:
+                  weights: Weights) -> tuple[Weights, tuple[Distribution[int], ...], Distribution[int] | None,
+                                             tuple[Fraction, ...]] | None:
     """Steps 5 to 10 over packed weights (`packed_tokens`): the final states, each guardian's
     wounds and the wounds back counted apart (`wounds_back`); None if a slot overflowed."""
+    settled: list[Distribution[int]] = []
+    acted: list[Fraction] = []
     for step in attack_dice_steps(ctx):
         if step.id == "6" and ctx.attack.attacker.lethal:
             spent = packing.spend_aims(weights, lambda s: _as_state(step.apply(ctx, s)))
             if spent is None:
                 return None
             weights = spent
+        elif step.guardian is not None:
+            if step.id == "guardian":
+                wounds, used, weights = guard(ctx, weights, step.guardian, packing.total)
+                settled.append(wounds)
+                acted.append(used)
         else:
             weights = _advance(step, ctx, weights)
-    settled = Distribution({s: packing.total(w) for s, w in weights.items()})
-    guardians = tuple(_guardian_wounds(settled, i) for i in range(len(ctx.pool.guardians)))
+    guardians = tuple(settled)
     merged: Weights = {}
     for s, w in weights.items():
         t = defense_view(s)
@@ -201,7 +224,11 @@ def _steps_packed(ctx: PoolContext, packing: Packing,
     for step in defense_dice_steps(ctx):
         weights = _advance(step, ctx, weights)
     final = packing.unpack(weights)
-    return None if final is None else (final, guardians, back)
+    return None if final is None else (final, guardians, back, tuple(acted))
+
+
+def _identity(w: int) -> int:
+    return w
 
 
 def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]], Weights]:

@@ -47,6 +47,9 @@ class Valuation:
                 s = s._replace(aims_left=0, surge_tokens_left=0, defender_spent=UNSPENT, tag=0)
         if s.attacker_wounds:
             s = s._replace(attacker_wounds=0)
+        if any(s.guardian_wounds):
+            # No later step, and no value, reads a guardian's wounds: states that differ there merge.
+            s = s._replace(guardian_wounds=(0,) * len(s.guardian_wounds))
         memo = self.memo[k]
         known = memo.get(s)
         if known is not None:

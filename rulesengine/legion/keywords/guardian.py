@@ -6,11 +6,22 @@ and gains no suppression. No guardian helps a defender that has Guardian X itsel
 none is used by or for a transported unit, nor for a vehicle (Guardian X protects troopers). Several guardians act one after another, in
 the declared order. Ruleset 2.6 adds: a unit whose suppression tokens reach its courage
 cannot use Guardian X.
+
+Ruleset 2.6 (the current Guardian X text): the guardian converts its surges by its chart
+or with its own surge tokens, then gains one suppression token. Its Deflect gives it
+surge: block while it uses Guardian X (the Deflect text names Guardian X), unless every
+weapon of the pool has High Velocity; the wound Deflect sends back is read as the
+defender's (the text places it in the Convert Defense Surges step, on "the defense roll"),
+so a guardian sends none. Its Soresu Mastery lets it spend a dodge token to reroll its
+Guardian X dice (the Soresu text names Guardian X); as for a defender, every die that
+would not block is rerolled, each once. Under the notes' ruleset the owner's text gives
+the chart only: none of these is allowed there (`check`).
 """
 
 from __future__ import annotations
 
-from rulesengine.legion.model import Defender, Guardian
+from rulesengine.errors import InputError
+from rulesengine.legion.model import Attacker, Defender, Guardian
 
 
 def guardian_usable(defender: Defender, ranged: bool) -> bool:
@@ -26,3 +37,35 @@ def hits_to_cancel(hits: int, guardian: Guardian, policy: str, ruleset: str = "n
     if policy == "none" or not may_act(guardian, ruleset):
         return 0
     return min(hits, guardian.x)
+
+
+def guardian_chart(guardian: Guardian, attacker: Attacker, ranged: bool, ruleset: str, high_velocity: bool) -> str:
+    """The guardian's defense surge chart: its own, or surge: block from Deflect (2.6)."""
+    if guardian.deflect and ruleset != "notes" and ranged and not high_velocity:
+        return "block"
+    return guardian.surge
+
+
+def guardian_rerolls(guardian: Guardian, ruleset: str) -> bool:
+    """Soresu Mastery (2.6): with a dodge token the guardian rerolls its dice."""
+    return guardian.soresu and guardian.dodge > 0 and ruleset != "notes"
+
+
+def gains_suppression(ruleset: str) -> bool:
+    """The current text: a guardian that used Guardian X gains one suppression token."""
+    return ruleset != "notes"
+
+
+RULESET_26_ONLY = (("surge_tokens", "surge-tokens"), ("deflect", "deflect"), ("soresu", "soresu"), ("dodge", "dodge"))
+"""The guardian's fields that only ruleset 2.6's texts allow (name, word in the spec)."""
+
+
+def check(guardians: tuple[Guardian, ...], ruleset: str) -> None:
+    """Refuse, under the notes' ruleset, a guardian field only the 2.6 texts allow."""
+    if ruleset != "notes":
+        return
+    for n, g in enumerate(guardians, 1):
+        for name, word in RULESET_26_ONLY:
+            if getattr(g, name):
+                raise InputError("--guardian", f"guardian {n}: {word} only with --ruleset 2.6 (the notes' Guardian X text "
+                                 "converts surges by the chart alone)", g.label())

@@ -16,8 +16,15 @@ def blocks_cancelled(blocks: int, pierce: int) -> int:
 
 
 def pierce_for_guardian(pierce_left: int, policy: str) -> int:
-    """How much of the unused Pierce the attacker offers against a guardian's blocks."""
-    return pierce_left if policy == "guardian-first" else 0
+    """How much of the unused Pierce the attacker offers against a guardian's blocks.
+
+    The two policies that choose by the outcome need no search: one Pierce spent on a
+    guardian's block is one wound for sure, while one Pierce kept adds at most one wound
+    later (it cancels at most one block; with Impervious it also adds a defense die), and
+    never fewer on the defender. So the split with the most wounds on all units cancels
+    every guardian block it can, and the one with the most on the defender cancels none;
+    tests/rulesengine/legion/test_pierce_split.py checks both against every split."""
+    return pierce_left if policy in ("guardian-first", "most-wounds-in-all") else 0
 
 
 def pool_pierce(weapons: Weapons, attacker: Attacker, defender: Defender, melee: bool) -> int:

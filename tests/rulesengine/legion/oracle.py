@@ -307,19 +307,32 @@ def change_results(c: Mapping[str, Any], tokens: int, crits: int, hits: int, bla
     return crits, hits, blanks, tokens
 
 
-def _guardians(c: Mapping[str, Any]) -> list[tuple[int, str, str, bool]]:
-    """(X, die, chart, immune to Pierce); a suppressed guardian acts as X = 0 in ruleset 2.6."""
+Guard = tuple[int, str, str, bool, int, bool]
+"""(X, die, chart, immune to Pierce, surge tokens, rerolls its failing dice)."""
+
+
+def _guardians(c: Mapping[str, Any]) -> list[Guard]:
+    """A suppressed guardian acts as X = 0 in ruleset 2.6. Ruleset 2.6 also lets a guardian
+    spend its own surge tokens, take surge: block from Deflect (not against High Velocity
+    alone) and, with Soresu Mastery and a dodge token, reroll its failing dice."""
     out = []
     for g in c["guardian"]:
         parts = g.split(",")
-        x = 0 if "suppressed" in parts[3:] and c["ruleset"] != "notes" else int(parts[0])
-        out.append((x, parts[1], parts[2], "immune-pierce" in parts[3:]))
+        flags = parts[3:] if len(parts) > 2 and parts[2] in ("none", "block") else parts[2:]
+        chart = parts[2] if len(parts) > 2 and parts[2] in ("none", "block") else "none"
+        words = {f.split("=")[0]: (int(f.split("=")[1]) if "=" in f else 1) for f in flags}
+        now = c["ruleset"] != "notes"
+        x = 0 if "suppressed" in words and now else int(parts[0])
+        if now and "deflect" in words and is_ranged(c) and not c["high_velocity"]:
+            chart = "block"
+        rerolls = now and "soresu" in words and words.get("dodge", 0) > 0
+        out.append((x, parts[1], chart, "immune-pierce" in words, words.get("surge-tokens", 0), rerolls))
     return out
 
 
 def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: int | None = None,
             with_spending: bool = False) -> Dist:
-    """{(defender wounds, guardian wounds, suppressed, aims left, surge tokens left,
+    """{(defender wounds, (wounds, cancelled at least one hit) per guardian, suppressed, aims left, surge tokens left,
     attacker wounds, suppression tokens gained[, (dodge, shield, defense surge tokens the
     defender spent, observation tokens spent on it)]): p}."""
     c = {**DEFAULTS, **values}
@@ -368,7 +381,7 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
                     crits2, shields_used = crits2 - 1, shields_used + 1
                 elif hits2:
                     hits2, shields_used = hits2 - 1, shields_used + 1
-            start = (crits2, hits2, pool_pierce(c) + lethal, (0,) * len(guardians))
+            start = (crits2, hits2, pool_pierce(c) + lethal, ((0, 0),) * len(guardians))
             for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
                 impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
                 counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
@@ -405,23 +418,25 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     return out
 
 
-def _use_guardians(c: Mapping[str, Any], guardians: list[tuple[int, str, str, bool]], gfaces: list[list[str]], start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
+def _use_guardians(c: Mapping[str, Any], guardians: list[Guard], gfaces: list[list[str]],
+                   start: tuple[int, int, int, tuple[int, ...]]) -> Dist:
     states: Dist = {start: Fraction(1)}
     usable = is_ranged(c) and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
     if not usable:
         return states
-    for gi, (x, die, chart, immune) in enumerate(guardians):
+    for gi, (x, die, chart, immune, tokens, rerolls) in enumerate(guardians):
         nxt: Dist = {}
         for (cr, hi, pierce, gw), p in states.items():
             cancel = min(hi, x)
             given = gfaces[gi] if gi < len(gfaces) else []
             sides = [[given[i]] if i < len(given) else DEFENSE_SIDES[die] for i in range(cancel)]
-            for faces, q in _rolls(sides):
-                blocks = defense_blocks(die, faces, chart, 0)
+            rolled = defense_roll({**c, "defense": die, "defense_surge_tokens": tokens}, sides, chart, False,
+                                  cancel if rerolls else 0)
+            for (blocks, _, _), q in rolled.items():
                 offered = pierce if c["pierce_policy"] == "guardian-first" and not immune else 0
                 pierced = min(blocks, offered)
                 wounds = (cancel - blocks) + pierced
-                new_gw = tuple(w + wounds if i == gi else w for i, w in enumerate(gw))
+                new_gw = tuple((w[0] + wounds, int(cancel > 0)) if i == gi else w for i, w in enumerate(gw))
                 _add(nxt, (cr, hi - cancel, pierce - pierced, new_gw), p * q)
         states = nxt
     return states
@@ -442,7 +457,8 @@ def marginals(joint: Dist, guardians: int) -> dict[str, Any]:
     return {
         "defender": {"wounds": dist(lambda o: o[0]), "expected_wounds": expected(lambda o: o[0])},
         "guardians": [
-            {"wounds": dist(lambda o, i=i: o[1][i]), "expected_wounds": expected(lambda o, i=i: o[1][i])}
+            {"wounds": dist(lambda o, i=i: o[1][i][0]), "expected_wounds": expected(lambda o, i=i: o[1][i][0]),
+             "acted": expected(lambda o, i=i: o[1][i][1])}
             for i in range(guardians)
         ],
         "suppression": str(sum((p for o, p in joint.items() if o[2]), Fraction(0))),

@@ -23,7 +23,13 @@ def _check(values: dict[str, Any]) -> None:
     got = run(values)
     want = oracle.marginals(oracle.resolve(values), len(values.get("guardian", [])))
     assert got["defender"] == want["defender"]
-    assert [{k: g[k] for k in ("wounds", "expected_wounds")} for g in got["guardians"]] == want["guardians"]
+    assert [{k: g[k] for k in ("wounds", "expected_wounds")} for g in got["guardians"]] == [
+        {k: g[k] for k in ("wounds", "expected_wounds")} for g in want["guardians"]]
+    # Ruleset 2.6: a guardian that cancelled a hit gains a suppression token (its chance).
+    if values.get("ruleset") == "2.6":
+        assert [g["suppression"] for g in got["guardians"]] == [g["acted"] for g in want["guardians"]]
+    else:
+        assert all("suppression" not in g for g in got["guardians"])
     assert got["suppression"] == want["suppression"]
     assert got["attacker"] == want["attacker"]
     assert got["suppression_tokens"] == want["suppression_tokens"]

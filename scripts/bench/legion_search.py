@@ -1,0 +1,299 @@
+"""Adversarial search of the Legion calculator's whole input space for slow inputs.
+
+Run: nice .venv/bin/python scripts/bench/legion_search.py [--seed N] [--draws N] [--rounds N]
+     [--table]
+
+It draws random inputs the form admits from the declared options themselves (every option
+of `api.OPTIONS`, every guardian field of `api.GUARDIAN_FIELDS`, several pools and
+defenders, every aim policy), then mutates the slowest (a die more, a guardian more, a
+bigger X or token count, a keyword switched on) for a few rounds. Each input runs in this
+process with every cache cleared first (as cold as a fresh worker), timed in CPU seconds,
+stopped past `--stop` seconds. An input the rules refuse (a keyword of the other ruleset,
+melee with a ranged keyword) is drawn again; one refused for its declared cost counts as
+refused. It prints the 10 slowest with their command lines, the refusal rate, and whether
+the declared costs bound the time (no admitted input above 0.3 s); `--table` prints the
+Markdown the docs' speed section shows. No test asserts a time: figures come from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulesengine.errors import InputError  # noqa: E402
+from rulesengine.legion import api, policies  # noqa: E402
+from rulesengine.options import Field, Option  # noqa: E402
+
+BAR = 0.3
+"""The promise: every admitted input answered within this many CPU seconds (CPython)."""
+SKIPPED = {"red", "black", "white", "guardian", "pool", "defender", "attack_faces", "guardian_faces", "defense_faces",
+           "target", "aim_policy"}
+"""Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace)."""
+COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice", "when a defender is attacked by more than one")
+"""Words of a refusal for cost (a declared bound), not for the rules."""
+
+
+class Stopped(Exception):
+    pass
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped
+
+
+def _clear_caches() -> None:
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):
+            obj.cache_clear()
+
+
+def _draw_int(rng: random.Random, lo: int, hi: int, off: float) -> int:
+    """Mostly the low bound (a keyword left off), else anything up to the bound."""
+    return lo if rng.random() < off else rng.randint(lo, hi)
+
+
+def _option_value(rng: random.Random, option: Option) -> object:
+    if option.kind == "int":
+        return _draw_int(rng, option.minimum or 0, option.maximum or 0, 0.75)
+    if option.kind == "bool":
+        return rng.random() < 0.12
+    return rng.choice(option.choices)
+
+
+def _field_value(rng: random.Random, field: Field) -> object:
+    if field.kind == "int":
+        return _draw_int(rng, field.minimum or 0, field.maximum or 0, 0.0 if field.positional else 0.6)
+    if field.kind == "bool":
+        return rng.random() < 0.25
+    return rng.choice(field.choices)
+
+
+def guardian_text(rng: random.Random) -> str:
+    """One `--guardian` value from the declared fields."""
+    parts: list[str] = []
+    for f in api.GUARDIAN_FIELDS:
+        v = _field_value(rng, f)
+        if f.positional:
+            parts.append(str(v))
+        elif f.kind == "bool" and v:
+            parts.append(f.word)
+        elif f.kind == "int" and v:
+            parts.append(f"{f.word}={v}")
+    return ",".join(parts)
+
+
+def _dice(rng: random.Random, total: int) -> dict[str, int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(2))
+    return {"red": cuts[0], "black": cuts[1] - cuts[0], "white": total - cuts[1]}
+
+
+def draw(rng: random.Random) -> dict[str, Any]:
+    """One random input over every option (not yet checked against the rules)."""
+    values: dict[str, Any] = {}
+    for option in api.OPTIONS:
+        if option.name in SKIPPED:
+            continue
+        v = _option_value(rng, option)
+        if v != option.default:
+            values[option.name] = v
+    values["aim_policy"] = rng.choice(policies.AIM)
+    pools = rng.choices((1, 2, 3), weights=(80, 12, 8))[0]
+    total = rng.randint(1, api.MAX_DICE)
+    first = rng.randint(1, total) if pools > 1 else total
+    values.update({k: v for k, v in _dice(rng, first).items() if v})
+    guardians = rng.choices(range(api.MAX_GUARDIANS + 1), weights=(40, 20, 15, 12, 13))[0]
+    if guardians:
+        values["guardian"] = [guardian_text(rng) for _ in range(guardians)]
+    if pools > 1:
+        left = total - first
+        texts = []
+        for n in range(2, pools + 1):
+            size = max(1, left // (pools - n + 1))
+            left -= size
+            dice = " ".join(f"{c}={k}" for c, k in _dice(rng, size).items() if k)
+            texts.append(dice + (" defender=2" if rng.random() < 0.5 else ""))
+        values["pool"] = texts
+        if any("defender=2" in t for t in texts):
+            values["defender"] = [f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
+                                  + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else "")]
+    if values.get("aim_policy") == "optimal" and rng.random() < 0.2 and pools == 1:
+        values["target"] = rng.randint(1, 6)
+    return values
+
+
+def mutate(rng: random.Random, values: dict[str, Any]) -> dict[str, Any]:
+    """A neighbour: a die more or less, a guardian more or bigger, a token or keyword changed."""
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in values.items()}
+    choice = rng.randrange(5)
+    if choice == 0:
+        colour = rng.choice(("red", "black", "white"))
+        now: int = values.get(colour, 0)
+        out[colour] = max(0, now + rng.choice((-2, -1, 1, 2, 4)))
+    elif choice == 1:
+        guardians = out.setdefault("guardian", [])
+        if len(guardians) < api.MAX_GUARDIANS and rng.random() < 0.5:
+            guardians.append(guardian_text(rng))
+        elif guardians:
+            guardians[rng.randrange(len(guardians))] = guardian_text(rng)
+    else:
+        option = rng.choice([o for o in api.OPTIONS if o.name not in SKIPPED])
+        out[option.name] = _option_value(rng, option)
+    return out
+
+
+REASONS: dict[str, int] = {}
+"""How many refusals each option's bound made (the flag the refusal names)."""
+
+
+def measure(values: dict[str, Any], stop: float) -> tuple[str, float]:
+    """("ok", CPU s), ("refused", CPU s to refuse), ("invalid", 0) or ("stopped", stop)."""
+    _clear_caches()
+    signal.signal(signal.SIGPROF, _stop)
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, stop)
+    try:
+        api.run(values)
+    except Stopped:
+        return "stopped", stop
+    except InputError as e:
+        text = str(e)
+        if any(w in text for w in COST_WORDS):
+            reason = text.split(":")[0] + (" optimal" if "optimal" in text else "")
+            REASONS[reason] = REASONS.get(reason, 0) + 1
+            return "refused", time.process_time() - start
+        return "invalid", time.process_time() - start
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    return "ok", time.process_time() - start
+
+
+def command(values: dict[str, Any]) -> str:
+    parts = ["legion"]
+    for k, v in values.items():
+        flag = "--" + k.replace("_", "-")
+        for one in v if isinstance(v, list) else [v]:
+            if one is True:
+                parts.append(flag)
+            elif one is not False:
+                parts.append(f'{flag} "{one}"' if " " in str(one) else f"{flag} {one}")
+    return " ".join(parts)
+
+
+def valid_draw(rng: random.Random, stop: float) -> tuple[dict[str, Any], str, float]:
+    while True:
+        values = draw(rng)
+        status, seconds = measure(values, stop)
+        if status != "invalid":
+            return values, status, seconds
+
+
+def search(seed: int, draws: int, rounds: int, mutants: int, stop: float) -> dict[str, Any]:
+    rng = random.Random(seed)
+    sampled: list[tuple[str, float, dict[str, Any]]] = []
+    for _ in range(draws):
+        values, status, seconds = valid_draw(rng, stop)
+        sampled.append((status, seconds, values))
+    random_part = list(sampled)
+    for _ in range(rounds):
+        slowest = sorted((s for s in sampled if s[0] in ("ok", "stopped")), key=lambda s: -s[1])[:5]
+        for _, _, values in slowest:
+            for _ in range(mutants):
+                child = mutate(rng, values)
+                status, seconds = measure(child, stop)
+                if status != "invalid":
+                    sampled.append((status, seconds, child))
+    return {"random": random_part, "all": sampled}
+
+
+def report(found: dict[str, Any], stop: float, seed: int, table: bool) -> None:
+    random_part: list[tuple[str, float, dict[str, Any]]] = found["random"]
+    sampled: list[tuple[str, float, dict[str, Any]]] = found["all"]
+    admitted = [s for s in sampled if s[0] in ("ok", "stopped")]
+    refused = [s for s in random_part if s[0] == "refused"]
+    over = [s for s in admitted if s[1] > BAR]
+    load = os.getloadavg()
+    times = sorted(s[1] for s in admitted)
+    median = times[len(times) // 2] if times else 0.0
+    print(f"seed {seed}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (os.getloadavg, as `uptime` shows)")
+    print(f"random valid inputs: {len(random_part)}, refused before computing for their declared cost: {len(refused)} "
+          f"({100 * len(refused) / max(1, len(random_part)):.1f} %)")
+    print("refusals by the option whose declared bound refused them (random and mutants): "
+          + (", ".join(f"{k} {v}" for k, v in sorted(REASONS.items())) or "none"))
+    print(f"inputs timed (random and mutants): {len(sampled)}, admitted: {len(admitted)}, admitted above {BAR} s CPU: "
+          f"{len(over)}; median {median:.3f} s, slowest {times[-1] if times else 0:.3f} s")
+    print("the declared costs bound the time on everything sampled" if not over else
+          f"the declared costs do NOT bound the time: {len(over)} admitted inputs above {BAR} s")
+    print("10 slowest admitted inputs (CPU seconds, caches cleared first):")
+    for status, seconds, values in sorted(admitted, key=lambda s: -s[1])[:10]:
+        shown = f"> {stop:.1f} (stopped)" if status == "stopped" else f"{seconds:.3f}"
+        print(f"  {shown:>8}  {command(values)}")
+    if table:
+        print()
+        print("| Inputs | Count | Median CPU | Slowest CPU | Above 0.3 s | Refused |")
+        print("|---|---|---|---|---|---|")
+        rnd = sorted(s[1] for s in random_part if s[0] in ("ok", "stopped"))
+        print(f"| random valid inputs (seed {seed}) | {len(random_part)} | {rnd[len(rnd) // 2]:.3f} s | {rnd[-1]:.3f} s | "
+              f"{sum(1 for t in rnd if t > BAR)} | {len(refused)} ({100 * len(refused) / max(1, len(random_part)):.1f} %) |")
+        print(f"| random and mutants of the slowest | {len(sampled)} | {median:.3f} s | {times[-1]:.3f} s | {len(over)} | |")
+        print()
+        print("| Named input | CPU time |")
+        print("|---|---|")
+        for row in named_rows(stop):
+            print(row)
+
+
+NAMED: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("issue 24's defence stack: 30 red dice, Pierce 10, four guardians 6, Impervious, 10 defense surge tokens",
+     {"red": 30, "surge": "hit", "pierce": 10, "guardian": ["6,red,none", "6,white,block", "6,red,block", "6,white,none"],
+      "defense": "red", "impervious": True, "defense_surge_tokens": 10}),
+    ("optimal, 6 red 4 black 2 white dice, 2 aim tokens (the bench's 12-dice defender)",
+     {"red": 6, "black": 4, "white": 2, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
+      "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block", "aim_policy": "optimal"}),
+    ("optimal, 4 red 4 black 4 white dice, 2 aim tokens (same defender)",
+     {"red": 4, "black": 4, "white": 4, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
+      "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block", "aim_policy": "optimal"}),
+    ("four guardians with every 2.6 field, 30 dice of three colours",
+     {"ruleset": "2.6", "red": 10, "black": 10, "white": 10, "surge": "hit", "pierce": 10, "defense": "red",
+      "impervious": True, "danger_sense": 4, "suppression": 4, "uncanny_luck": 3, "defense_surge_tokens": 10,
+      "guardian": ["6,red,none,surge-tokens=3,soresu,dodge=1", "6,white,block,deflect", "6,red,none,surge-tokens=10",
+                   "6,white,none,soresu,dodge=2"]}),
+)
+"""Inputs the docs name, timed the same way (cold caches, CPU seconds)."""
+
+
+def named_rows(stop: float) -> list[str]:
+    rows = []
+    for name, values in NAMED:
+        status, seconds = measure(values, stop)
+        shown = "refused before computing (declared cost)" if status == "refused" else f"{seconds:.3f} s"
+        rows.append(f"| {name} | {shown} |")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--draws", type=int, default=300, help="random valid inputs")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of mutating the 5 slowest")
+    parser.add_argument("--mutants", type=int, default=8, help="mutants of each of the slowest per round")
+    parser.add_argument("--stop", type=float, default=5.0, help="CPU seconds before an input is stopped")
+    parser.add_argument("--table", action="store_true", help="also print the docs' Markdown table")
+    args = parser.parse_args()
+    found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop)
+    report(found, args.stop, args.seed, args.table)
+
+
+if __name__ == "__main__":
+    main()
