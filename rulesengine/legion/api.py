@@ -54,6 +54,15 @@ GUARDIAN_FORMAT = (f"X,DIE,SURGE[,immune-pierce][,suppressed]: X from 1 to {MAX_
                    "reach its courage (e.g. 2,red,block)")
 GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
 GUARDIAN_SUPPRESSED = "suppressed"
+GUARDIAN_PARTS: tuple[Option, ...] = (
+    Option("x", "Guardian X", "int", 1, minimum=1, maximum=MAX_GUARDIAN_X),
+    Option("die", "Defense die", "choice", "red", choices=tuple(DEFENSE_DICE)),
+    Option("surge", "Defense surge chart", "choice", "none", choices=DEFENSE_SURGE_CHARTS),
+    Option(GUARDIAN_IMMUNE_PIERCE.replace("-", "_"), "Immune: Pierce", "bool", False),
+    Option(GUARDIAN_SUPPRESSED, "Suppressed (tokens reach its courage)", "bool", False),
+)
+"""A guardian's fields as the form shows them, in `GUARDIAN_FORMAT`'s order (the form writes
+`X,DIE,SURGE` and then the name of each switch that is on)."""
 
 
 def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
@@ -169,11 +178,15 @@ OPTIONS: tuple[Option, ...] = (
           keywords=("Djem So Mastery",), aliases=("--djem-so-mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
-    Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender"),
+    Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order", repeatable=True, group="defender",
+           parts=GUARDIAN_PARTS, joined="commas", unit="guardian"),
     Option("pool", "Further attack pools", "text", None, help=f"pools 2 on, resolved in this order: {pool_specs.POOL_FORMAT}; "
-           f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice"),
+           f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice",
+           parts=(_int("defender", "Defender it attacks", pool_specs.MAX_DEFENDERS, lo=1, default=1),),
+           parts_from=pool_specs.POOL_INPUTS, joined="words", unit="pool", first=2),
     Option("defender", "Further defenders", "text", None, help=f"defenders 2 on: {pool_specs.DEFENDER_FORMAT}; repeat (or "
-           f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender"),
+           f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender",
+           parts_from=pool_specs.DEFENDER_INPUTS, joined="words", unit="defender", first=2),
     Option("attack_faces", "Attack faces", "text", None, choices=ATTACK_FACES, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace",
            dice_from=("red", "black", "white")),
     Option("guardian_faces", "Guardian faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
@@ -185,7 +198,8 @@ OPTIONS: tuple[Option, ...] = (
 
 VEHICLE_OPTIONS: tuple[Option, ...] = (
     _choice("ruleset", "Ruleset", RULESETS, "notes: a red die picks Damaged, Disabled or Weapon Destroyed; 2.6: one vehicle damage token"),
-    Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows"),
+    Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows",
+           rulesets=("notes",)),
 )
 
 
