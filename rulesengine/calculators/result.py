@@ -333,8 +333,8 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
     if "ruleset" in result:
         ruleset = plain(result["ruleset"])
         name, sentence = choice_words("ruleset", ruleset, helps.get("ruleset", ""))
-        said = f"{name} ({ruleset})" if name != ruleset else ruleset
-        items.append(f"<dt>Ruleset</dt><dd>{escape(said)}</dd>")
+        # The engine's name (what the command line takes) stays in the title.
+        items.append(f'<dt>Ruleset</dt><dd title="{escape(ruleset)}">{escape(name)}</dd>')
     policies = result.get("policies")
     texts = result.get("policy_text")
     texts = texts if isinstance(texts, Mapping) else {}

@@ -35,8 +35,8 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "none": ("Keep dodge", "The defender keeps its dodge tokens."),
     },
     "ruleset": {
-        "notes": ("The notes' rules", "The rules as the owner's notes describe them (Legion before July 2024)."),
-        "2.6": ("Core Rulebook 2.6", "The rules since July 2024, with the rules updates that followed."),
+        "notes": ("The notes' rules (before July 2024)", "The rules as the owner's notes describe them."),
+        "2.6": ("Core Rulebook 2.6 (July 2024)", "The current rules, with the updates that followed them."),
     },
 }
 """Option name -> choice value -> (plain name, one sentence)."""

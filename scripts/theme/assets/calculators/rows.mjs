@@ -65,6 +65,9 @@ export function joinItem(desc, item) {
       words.push(`${kebab(part.name)}=${value}`);
     }
   }
+  // An item at every default still needs a word, or the list would lose it.
+  const first = desc.parts.find((p) => !p.parts);
+  if (!words.length && first) words.push(first.kind === "bool" ? kebab(first.name) : `${kebab(first.name)}=${first.default}`);
   return words.join(" ");
 }
 
@@ -109,6 +112,7 @@ function stepper(part, value, name, onValue) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "calculator-step";
+    button.setAttribute("data-step", String(delta));
     button.textContent = text;
     button.tabIndex = -1;
     button.setAttribute("aria-hidden", "true");
@@ -182,7 +186,8 @@ function fieldsOf(desc, item, where, onChange, problems) {
   const fields = [];
   for (const part of desc.parts) {
     const name = `${part.label}, ${where}`;
-    const field = document.createElement(part.parts ? "div" : "label");
+    // A label holds one control; a group of buttons (a die's colours) or rows sits in a div.
+    const field = document.createElement(part.parts || (part.kind === "choice" && part.dice) ? "div" : "label");
     field.className = "calculator-row-field";
     field.setAttribute("data-part", part.name);
     const label = document.createElement("span");
@@ -245,6 +250,7 @@ function rowsBox(desc, items, outer, onItems, problems) {
       remove.type = "button";
       remove.className = "calculator-row-remove";
       remove.textContent = `Remove ${unit} ${first + i}`;
+      if (outer) remove.setAttribute("aria-label", `Remove ${unit} ${first + i} of ${outer}`);
       remove.setAttribute("data-row-remove", "");
       remove.addEventListener("click", () => {
         items.splice(i, 1);
@@ -260,6 +266,7 @@ function rowsBox(desc, items, outer, onItems, problems) {
     add.className = "calculator-row-add";
     add.setAttribute("data-row-add", "");
     add.textContent = `+ Add ${unit} ${first + items.length}`;
+    if (outer) add.setAttribute("aria-label", `Add ${unit} ${first + items.length} to ${outer}`);
     add.addEventListener("click", () => {
       items.push(blank(desc));
       onItems(items);
