@@ -64,11 +64,13 @@ class Option:
     parts_from: tuple[str, ...] = ()
     """More fields: the names of other inputs of the same engine, after `parts` (a further
     pool has the dice and weapon keywords of the first pool)."""
-    joined: Literal["", "commas", "words"] = ""
+    joined: Literal["", "commas", "words", "pairs"] = ""
     """How `parts` make the text: "commas", the number and choice fields in order, then the
     name (kebab case) of each switch that is on (`2,red,block,immune-pierce`); "words",
     NAME=VALUE for each field not at its default and NAME alone for a switch that is on,
-    separated by spaces (`black=2 critical=1 blast`), a repeatable field once per item."""
+    separated by spaces (`black=2 critical=1 blast`), a repeatable field once per item;
+    "pairs", the same words separated by commas (`health=5,armor,parry=1`). The first field
+    is always written, so an item at every default is still there."""
     unit: str = ""
     """What one item of a repeatable input is called ("guardian", "pool")."""
     first: int = 1

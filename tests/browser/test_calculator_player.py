@@ -134,14 +134,19 @@ def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) ->
     pools.locator("[data-rows] > .calculator-rows > [data-row-add]").click()
     pool = pool_rows.nth(had_pools)
     assert pool.locator("legend").inner_text() == f"Pool {2 + had_pools}"
-    pool.locator("[data-part='defender'] [data-step='1']").click()
+    target = had_defenders + 2  # the defender just added (defender 1 is the ordinary inputs')
+    for _ in range(target - 1):
+        pool.locator("[data-part='defender'] [data-step='1']").click()
     pool.locator("[data-part='black'] [data-step='1']").click()
     pool.locator("[data-part='black'] [data-step='1']").click()
     defender = defender_rows.nth(had_defenders)
     defender.locator("[data-part='defense'] button[data-die='red']").click()
-    joined = lambda before, item: f"{before}; {item}" if before else item  # noqa: E731
-    assert root.locator("[name='pool']").input_value() == joined(pool_text, "defender=2 black=2")
-    assert root.locator("[name='defender']").input_value() == joined(defender_text, "defense=red")
+    # The items already there keep their meaning (their words may come in the fields' order).
+    pools_now = [p.strip() for p in root.locator("[name='pool']").input_value().split(";")]
+    defenders_now = [d.strip() for d in root.locator("[name='defender']").input_value().split(";")]
+    assert pools_now[-1] == f"defender={target} black=2" and defenders_now[-1] == "defense=red"
+    assert [sorted(p.split()) for p in pools_now[:-1]] == [sorted(p.split()) for p in pool_text.split(";") if p.strip()]
+    assert [sorted(d.split()) for d in defenders_now[:-1]] == [sorted(d.split()) for d in defender_text.split(";") if d.strip()]
     request = recomputed(root)
     answer = cpython_answer(request)
     assert answer["ok"] and len(answer["result"]["defenders"]) == had_defenders + 2
@@ -305,3 +310,33 @@ def test_the_coverage_report_stays_out_of_search_and_short_on_a_phone(site: Serv
     height = visit.page.evaluate("() => document.documentElement.scrollHeight")
     assert height < 6 * 844, f"{height} px: {height / 844:.1f} phone screens"
 
+
+
+def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + "swtcg/keywords/intercept/")
+    root = first_calculator(visit.page)
+    units = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='intercept_by']"))
+    if not units.is_visible():
+        units.locator("xpath=ancestor::details[1]/summary").click()
+    text = root.locator("[name='intercept_by']")
+    before = text.input_value()
+    rows = units.locator("fieldset.calculator-row")
+    had = rows.count()
+    units.locator("[data-row-add]").click()
+    added = rows.nth(had)
+    assert added.locator("legend").inner_text() == f"Intercepting unit {had + 1}"
+    added.locator("[data-part='parry'] [data-step='1']").click()
+    added.locator("[data-part='armor'] input").check()
+    item = "health=3,parry=1,armor"
+    assert text.input_value() == (f"{before}; {item}" if before else item), "health is always written: the engine needs it"
+    request = recomputed(root)
+    assert cpython_answer(request)["ok"]
+    # The Switch power is one thing of three fields: one row, nothing to add or remove.
+    switch = root.locator(".calculator-field", has=visit.page.locator("[name='switch']"))
+    if not switch.is_visible():
+        switch.locator("xpath=ancestor::details[1]/summary").click()
+    assert switch.locator("[data-row-add], [data-row-remove]").count() == 0
+    switch.locator("[data-part='ground'] [data-step='1']").click()
+    assert root.locator("[name='switch']").input_value() == "ground=1"
+    request = recomputed(root)
+    assert request["inputs"]["switch"] == "ground=1" and cpython_answer(request)["ok"]

@@ -36,7 +36,7 @@ export function parseItem(desc, text) {
     });
     return item;
   }
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(desc.joined === "pairs" ? "," : /\s+/).map((w) => w.trim()).filter(Boolean)) {
     const at = word.indexOf("=");
     const key = snake(at < 0 ? word : word.slice(0, at));
     const value = at < 0 ? "true" : word.slice(at + 1);
@@ -65,15 +65,20 @@ export function joinItem(desc, item) {
       words.push(`${kebab(part.name)}=${value}`);
     }
   }
-  // An item at every default still needs a word, or the list would lose it.
-  const first = desc.parts.find((p) => !p.parts);
-  if (!words.length && first) words.push(first.kind === "bool" ? kebab(first.name) : `${kebab(first.name)}=${first.default}`);
-  return words.join(" ");
+  // The first field is always written (Option.joined): an item of a list at every default
+  // is still there, and a required field (an intercepting unit's health) is never left out.
+  const first = desc.parts[0];
+  const said = (word) => word === kebab(first.name) || word.startsWith(`${kebab(first.name)}=`);
+  if (desc.repeatable && first && !first.parts && first.kind !== "bool" && !words.some(said)) {
+    words.unshift(`${kebab(first.name)}=${item[first.name] ?? first.default}`);
+  }
+  return words.join(desc.joined === "pairs" ? "," : " ");
 }
 
 export function itemsOf(text) {
   const desc = JSON.parse(text.getAttribute("data-parts"));
   const value = text.value.trim();
+  if (!desc.repeatable) return value ? [parseItem(desc, value)] : [];
   return value ? value.split(SEPARATOR).map((t) => t.trim()).filter(Boolean).map((t) => parseItem(desc, t)) : [];
 }
 
@@ -200,22 +205,26 @@ function fieldsOf(desc, item, where, onChange, problems) {
         onChange(item);
       }, problems));
     } else {
-      field.append(control(part, item[part.name], name, (element) => {
-        if (part.kind === "int") {
-          const v = element.value;
-          const n = Number(v);
-          const bad = v === "" || !Number.isInteger(n) || (part.min !== null && n < part.min) || (part.max !== null && n > part.max);
-          if (bad) {
-            element.setAttribute("aria-invalid", "true");
-            problems.set(element, `${name}: a whole number from ${part.min} to ${part.max} (got ${v === "" ? "nothing" : v}).`);
-          } else {
-            element.removeAttribute("aria-invalid");
-            problems.delete(element);
-          }
+      // A count out of its range is refused before the engine sees it, naming the row.
+      const check = (element) => {
+        const v = element.value;
+        const n = Number(v);
+        const bad = v === "" || !Number.isInteger(n) || (part.min !== null && n < part.min) || (part.max !== null && n > part.max);
+        if (bad) {
+          element.setAttribute("aria-invalid", "true");
+          problems.set(element, `${name}: a whole number from ${part.min} to ${part.max} (got ${v === "" ? "nothing" : v}).`);
+        } else {
+          element.removeAttribute("aria-invalid");
+          problems.delete(element);
         }
+      };
+      const made = control(part, item[part.name], name, (element) => {
+        if (part.kind === "int") check(element);
         item[part.name] = valueOf(part, element);
         onChange(item);
-      }));
+      });
+      if (part.kind === "int") check(made.querySelector("input"));
+      field.append(made);
     }
     fields.push(field);
   }
@@ -227,7 +236,18 @@ function rowsBox(desc, items, outer, onItems, problems) {
   box.className = "calculator-rows";
   const unit = desc.unit || "item";
   const first = desc.first || 1;
+  const single = !desc.repeatable;
+  if (single && !items.length) items.push(blank(desc));
   const draw = (focus) => {
+    if (single) {
+      // One thing described by several fields (a Switch power): its fields, no add or remove.
+      const row = document.createElement("div");
+      row.className = "calculator-row calculator-row-single";
+      row.setAttribute("data-row", "0");
+      row.append(...fieldsOf(desc, items[0], outer || desc.label.toLowerCase(), () => onItems(items), problems));
+      box.replaceChildren(row);
+      return;
+    }
     const rows = items.map((item, i) => {
       const where = `${unit} ${first + i}${outer ? ` of ${outer}` : ""}`;
       const row = document.createElement("fieldset");
@@ -254,9 +274,8 @@ function rowsBox(desc, items, outer, onItems, problems) {
       remove.setAttribute("data-row-remove", "");
       remove.addEventListener("click", () => {
         items.splice(i, 1);
-        for (const element of row.querySelectorAll("[aria-invalid]")) problems.delete(element);
-        onItems(items);
         draw("[data-row-add]");
+        onItems(items);
       });
       row.append(remove);
       return row;
@@ -269,8 +288,8 @@ function rowsBox(desc, items, outer, onItems, problems) {
     if (outer) add.setAttribute("aria-label", `Add ${unit} ${first + items.length} to ${outer}`);
     add.addEventListener("click", () => {
       items.push(blank(desc));
-      onItems(items);
       draw(`[data-row="${items.length - 1}"] input, [data-row="${items.length - 1}"] select, [data-row="${items.length - 1}"] button`);
+      onItems(items);
     });
     const none = document.createElement("p");
     none.className = "calculator-rows-none";
@@ -300,14 +319,16 @@ export function mountRows(form) {
     if (hint) hint.hidden = true;
     const problems = new Map(); // a row's control -> what it refuses
     const write = (items) => {
-      text.value = items.map((item) => joinItem(desc, item)).join(`${SEPARATOR} `);
+      // A refusal of a control the rows no longer show (redrawn, removed) is gone with it.
+      for (const element of Array.from(problems.keys())) if (!element.isConnected) problems.delete(element);
+      text.value = items.map((item) => joinItem(desc, item)).filter(Boolean).join(`${SEPARATOR} `);
       text.setCustomValidity(Array.from(problems.values()).join(" "));
       text.dispatchEvent(new Event("input", { bubbles: true }));
     };
     const draw = () => {
       problems.clear();
-      text.setCustomValidity("");
       holder.replaceChildren(rowsBox(desc, itemsOf(text), "", write, problems));
+      text.setCustomValidity(Array.from(problems.values()).join(" "));
     };
     // The rows' own events stay here; the text input's "input" event tells the form.
     for (const type of ["input", "change"]) holder.addEventListener(type, (event) => event.stopPropagation());
