@@ -37,7 +37,12 @@ def render_result(
     shown = [(p, v) for p, v in shown if not _says_nothing_new(p, result)]
     # Probabilities first; plain facts about the attack (dice rolled, who was attacked) after.
     shown.sort(key=lambda item: not _is_probabilistic(item[1]))
-    parts = [answer(result, labels)]
+    first = answer(result, labels)
+    parts = [first]
+    if 'data-answer-certain' in first:
+        # A certain answer (a trace) says all its line would: the line is not repeated.
+        said = re.search(r'data-path="([^"]*)"', first)
+        shown = [(p, v) for p, v in shown if not said or p != said.group(1)]
     parts += [_outcome(path, value, labels, options) for path, value in shown]
     parts.append(_used(result, options))
     steps = result.get("steps")
@@ -93,7 +98,8 @@ def answer(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
             continue
         certain = _certain(value)
         if certain is not None:
-            return (f'<p class="calculator-answer" data-answer><span class="calculator-answer-label">{escape(label)}</span> '
+            return (f'<p class="calculator-answer calculator-answer-certain" data-answer data-answer-certain data-path="{escape(path)}">'
+                    f'<span class="calculator-answer-label">{escape(label)}</span>: '
                     f'<strong class="calculator-answer-value">{escape(certain)}</strong> (certain)</p>')
         rows = [(int(str(k)), fraction_of(p) or Fraction(0)) for k, p in value.items()]
         mean = sum((k * p for k, p in rows), Fraction(0))

@@ -257,8 +257,8 @@ function rowsBox(desc, items, outer, onItems, problems) {
       legend.textContent = `${unit[0].toUpperCase()}${unit.slice(1)} ${first + i}`;
       row.append(legend);
       const fields = fieldsOf(desc, item, where, () => onItems(items), problems);
-      row.append(...fields.slice(0, SHOWN));
-      if (fields.length > SHOWN) {
+      row.append(...fields.slice(0, fields.length > SHOWN + 2 ? SHOWN : fields.length));
+      if (fields.length > SHOWN + 2) { // folding one or two fields would hide more than it saves
         const more = document.createElement("details");
         more.className = "calculator-row-more";
         const summary = document.createElement("summary");
