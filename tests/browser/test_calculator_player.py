@@ -326,6 +326,9 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
     added = rows.nth(had)
     assert added.locator("legend").inner_text() == f"Intercepting unit {had + 1}"
     added.locator("[data-part='parry'] [data-step='1']").click()
+    more = added.locator("details.calculator-row-more")
+    if more.count():  # a row of many fields folds the last ones
+        more.locator("> summary").click()
     added.locator("[data-part='armor'] input").check()
     item = "health=3,parry=1,armor"
     assert text.input_value() == (f"{before}; {item}" if before else item), "health is always written: the engine needs it"
@@ -340,3 +343,26 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
     assert root.locator("[name='switch']").input_value() == "ground=1"
     request = recomputed(root)
     assert request["inputs"]["switch"] == "ground=1" and cpython_answer(request)["ok"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, visit: Visit, scheme: str) -> None:
+    from tests.browser.harness import add_script_file
+    from tests.browser.test_calculator_reader import AXE, SERIOUS, SETTLED
+
+    page = visit.page
+    page.emulate_media(color_scheme=scheme)
+    found = []
+    for path in (GUARDIAN_X, ATTACK, VEHICLE):
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(site.url + path)
+        root = first_calculator(page)
+        root.locator("[data-copy-link]").wait_for()
+        # Every group and row open, a refusal showing (its buttons), a ruleset-disabled field.
+        root.evaluate("el => el.querySelectorAll('details').forEach(d => d.open = true)")
+        add_script_file(page, site.url, AXE)
+        for width, height in ((390, 844), (1280, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(SETTLED)
+            found += [f"{path} ({width}, {scheme}): {v}" for v in page.evaluate(SERIOUS)]
+    assert found == []

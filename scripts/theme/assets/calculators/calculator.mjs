@@ -241,7 +241,8 @@ function offerSkip(roots) {
   link.addEventListener("click", (event) => {
     event.preventDefault();
     first.scrollIntoView({ block: "start" });
-    const target = first.querySelector("form input:not([hidden]), form select, form button");
+    // The first field a reader changes (not a stepper's − button, which is out of the tab order).
+    const target = first.querySelector("form :is(input:not([hidden]), select, button:not([tabindex='-1']))");
     if (target) target.focus({ preventScroll: true });
   });
   const skip = document.querySelector(".md-skip");
