@@ -105,11 +105,13 @@ def answer(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
         mean = sum((k * p for k, p in rows), Fraction(0))
         asked = asked_for(result)
         at_least = sum((p for k, p in rows if k >= asked), Fraction(0))
+        # One paragraph of spans (the result region holds no <div>: the page's parsers
+        # find its end by the first closing one).
         return (
-            f'<div class="calculator-answer" data-answer><p class="calculator-answer-label">{escape(label)}</p>'
-            f'<p><strong class="calculator-answer-value" data-expected>{decimal(mean)}</strong> expected</p>'
-            f'<p><strong class="calculator-answer-value" data-chance>{percent(at_least)}</strong> chance of at least '
-            f"{asked}</p></div>"
+            f'<p class="calculator-answer" data-answer><span class="calculator-answer-label">{escape(label)}</span> '
+            f'<span><strong class="calculator-answer-value" data-expected>{decimal(mean)}</strong> expected</span> '
+            f'<span><strong class="calculator-answer-value" data-chance>{percent(at_least)}</strong> chance of at least '
+            f"{asked}</span></p>"
         )
     return ""
 

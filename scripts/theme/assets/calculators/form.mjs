@@ -142,7 +142,10 @@ export function showError(root, error, detail, optionName) {
   // another box (the button above takes them there).
   const active = document.activeElement;
   const typing = active && form && form.contains(active) && active.matches("input[type=number], input[type=text]") && !(own && own.contains(active));
-  if (own && error !== before && !typing) goTo(own);
+  // Already in a field the refusal names (the "− die" button of the faces it speaks of):
+  // the focus stays where the reader is.
+  const named = said.some(({ field }) => active && field.contains(active));
+  if (own && error !== before && !typing && !named) goTo(own);
   setState(root, "error", "The result below is for the previous inputs.");
 }
 
