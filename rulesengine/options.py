@@ -75,6 +75,28 @@ class Option:
     the flag is shorter: `--soresu-mastery` for `--soresu`)."""
     fields: tuple[Field, ...] = ()
     """For a text option written as a comma list: its parts, declared (`Field`)."""
+    parts: tuple[Option, ...] = ()
+    """For a text input that describes one thing in several fields (a guardian, a further
+    pool): its fields, each an input of its own. The form draws a row of controls per item
+    from them and writes the text the command line takes (see `joined`); the engine still
+    parses that text, so adding a field here and to the parser is all a new field needs."""
+    parts_from: tuple[str, ...] = ()
+    """More fields: the names of other inputs of the same engine, after `parts` (a further
+    pool has the dice and weapon keywords of the first pool)."""
+    joined: Literal["", "commas", "words", "pairs"] = ""
+    """How `parts` make the text: "commas", the number and choice fields in order, then the
+    name (kebab case) of each switch that is on (`2,red,block,immune-pierce`); "words",
+    NAME=VALUE for each field not at its default and NAME alone for a switch that is on,
+    separated by spaces (`black=2 critical=1 blast`), a repeatable field once per item;
+    "pairs", the same words separated by commas (`health=5,armor,parry=1`). The first field
+    is always written, so an item at every default is still there."""
+    unit: str = ""
+    """What one item of a repeatable input is called ("guardian", "pool")."""
+    first: int = 1
+    """The number of the first item (further pools are numbered from 2)."""
+    rulesets: tuple[str, ...] = ()
+    """The rulesets whose rules take this input; empty: every ruleset. The form disables it
+    under any other, saying which ruleset takes it."""
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:
@@ -132,8 +154,17 @@ class Option:
         d["keywords"] = list(self.keywords)
         d["dice_from"] = list(self.dice_from)
         d["fields"] = [{**asdict(f), "choices": list(f.choices)} for f in self.fields]
+        d["parts"] = [p.describe() for p in self.parts]
+        d["parts_from"] = list(self.parts_from)
+        d["rulesets"] = list(self.rulesets)
         d["flag"] = self.flag
         return d
+
+    def fields(self, options: Sequence[Option]) -> tuple[Option, ...]:
+        """Every field of an input made of parts: `parts`, then the `parts_from` inputs
+        found among `options` (the engine's whole list)."""
+        by_name = {o.name: o for o in options}
+        return self.parts + tuple(by_name[n] for n in self.parts_from if n in by_name)
 
 
 def _coerce_bool(value: object, option: Option) -> bool:

@@ -87,7 +87,7 @@ ATTACK_PAGES: dict[str, Preset] = {
 ATTACK_LABELS = {
     "defender.wounds": "Wounds on the defender",
     "defender.expected_wounds": "Expected wounds on the defender",
-    "guardians[*].guardian": "Guardian {n} (X, defense die, surge chart)",
+    "guardians[*].guardian": "Guardian {n}",
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
     "suppression": "Probability that the defender gains a suppression token",

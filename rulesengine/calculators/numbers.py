@@ -29,7 +29,23 @@ def rounded(value: Fraction, places: int) -> str:
 
 
 def percent(p: Fraction) -> str:
-    return rounded(p * 100, 2) + "%"
+    """A chance as a percentage with two decimals; "100%" and "0%" only when certain. A
+    chance that rounds to 100.00 or 0.00 without being certain reads "> 99.99%" or
+    "< 0.01%": 20 red dice hit at least once with a chance below 1, and a table of
+    "100.00%" rows would say otherwise."""
+    if p == 1 or p == 0:
+        return f"{p * 100}%"
+    text = rounded(p * 100, 2)
+    if text == "100.00":
+        return "> 99.99%"
+    if text in ("0.00", "-0.00"):
+        return "< 0.01%"
+    return text + "%"
+
+
+def negligible(p: Fraction) -> bool:
+    """A chance that shows as "< 0.01%" (and is not 0): a row of a long tail."""
+    return 0 < p < Fraction(1, 20000)
 
 
 def decimal(value: Fraction) -> str:

@@ -36,7 +36,7 @@ def compute(calc: Calculator, inputs: Mapping[str, object]) -> dict[str, object]
 
 
 def result_html(calc: Calculator, result: Mapping[str, object], base: str) -> str:
-    return render_result(result, game=calc.game, labels=calc.labels, base=base, quiet=calc.quiet)
+    return render_result(result, game=calc.game, labels=calc.labels, base=base, quiet=calc.quiet, options=calc.options)
 
 
 def error_html(message: str) -> str:

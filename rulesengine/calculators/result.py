@@ -14,26 +14,37 @@ from fractions import Fraction
 from html import escape
 
 from rulesengine.calculators.chart import bar_chart
-from rulesengine.calculators.numbers import decimal, fraction_of, percent, plain
+from rulesengine.calculators.numbers import decimal, fraction_of, negligible, percent, plain
 from rulesengine.calculators.steps import render_steps
+from rulesengine.calculators.words import choice_words, policy_option
+from rulesengine.options import Option
 
 APART = ("ruleset", "policies", "policy_text", "readings", "steps")
 """Result keys shown after the outcomes, in their own way."""
 
 
 def render_result(
-    result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str, quiet: Sequence[str] = ()
+    result: Mapping[str, object], *, game: str, labels: Mapping[str, str], base: str, quiet: Sequence[str] = (),
+    options: Sequence[Option] = (),
 ) -> str:
     """`quiet` names parts of the result (path prefixes) shown only when something in them
-    is not zero: Deflect's damage when nothing was deflected is noise."""
+    is not zero: Deflect's damage when nothing was deflected is noise. `options` (the
+    calculator's inputs) name a value the result repeats from them in the rules' words (a
+    guardian's `2,red,none` reads "Guardian 2, red defense die, no defense surge")."""
     shown = [(path, value) for path, value in leaves(result) if label_for(path, labels)]
     silent = {prefix for prefix in quiet if all(_is_zero(v) for p, v in shown if _under(p, prefix))}
     shown = [(p, v) for p, v in shown if not any(_under(p, prefix) for prefix in silent)]
     shown = [(p, v) for p, v in shown if not _says_nothing_new(p, result)]
     # Probabilities first; plain facts about the attack (dice rolled, who was attacked) after.
     shown.sort(key=lambda item: not _is_probabilistic(item[1]))
-    parts = [_outcome(path, value, labels) for path, value in shown]
-    parts.append(_used(result))
+    first = answer(result, labels)
+    parts = [first]
+    if 'data-answer-certain' in first:
+        # A certain answer (a trace) says all its line would: the line is not repeated.
+        said = re.search(r'data-path="([^"]*)"', first)
+        shown = [(p, v) for p, v in shown if not said or p != said.group(1)]
+    parts += [_outcome(path, value, labels, options) for path, value in shown]
+    parts.append(_used(result, options))
     steps = result.get("steps")
     if isinstance(steps, list) and steps:
         parts.append(render_steps(steps, game=game, base=base))
@@ -53,14 +64,56 @@ def summary(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
         rows = {k: fraction_of(p) or Fraction(0) for k, p in value.items()}
         if all(re.fullmatch(r"-?\d+", str(k)) for k in rows):
             mean = sum((int(str(k)) * p for k, p in rows.items()), Fraction(0))
-            at_least_one = sum((p for k, p in rows.items() if int(str(k)) >= 1), Fraction(0))
-            return f"{label}: {decimal(mean)} expected, {percent(at_least_one)} chance of at least 1."
+            asked = asked_for(result)
+            at_least = sum((p for k, p in rows.items() if int(str(k)) >= asked), Fraction(0))
+            return f"{label}: {decimal(mean)} expected, {percent(at_least)} chance of at least {asked}."
     for path, value in leaves(result):
         label = label_for(path, labels)
         if label and not isinstance(value, Mapping):
             p = chance(path, value)
             return f"{label}: {plain(value) if p is None else percent(p)}."
     return "Result updated."
+
+
+def asked_for(result: Mapping[str, object]) -> int:
+    """The count whose chance the reader asked about: an aim policy's target ("optimal
+    (chance of at least 3 wounds)"), else 1."""
+    policies = result.get("policies")
+    if isinstance(policies, Mapping):
+        for text in policies.values():
+            found = re.search(r"chance of at least (\d+)", str(text))
+            if found:
+                return int(found.group(1))
+    return 1
+
+
+def answer(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
+    """The answer first: the first distribution over counts as its expected value and the
+    chance of at least the count asked about (or its certain value), above every table."""
+    for path, value in leaves(result):
+        label = label_for(path, labels)
+        if not label or not isinstance(value, Mapping) or not value:
+            continue
+        if not all(re.fullmatch(r"-?\d+", str(k)) for k in value):
+            continue
+        certain = _certain(value)
+        if certain is not None:
+            return (f'<p class="calculator-answer calculator-answer-certain" data-answer data-answer-certain data-path="{escape(path)}">'
+                    f'<span class="calculator-answer-label">{escape(label)}</span>: '
+                    f'<strong class="calculator-answer-value">{escape(certain)}</strong> (certain)</p>')
+        rows = [(int(str(k)), fraction_of(p) or Fraction(0)) for k, p in value.items()]
+        mean = sum((k * p for k, p in rows), Fraction(0))
+        asked = asked_for(result)
+        at_least = sum((p for k, p in rows if k >= asked), Fraction(0))
+        # One paragraph of spans (the result region holds no <div>: the page's parsers
+        # find its end by the first closing one).
+        return (
+            f'<p class="calculator-answer" data-answer><span class="calculator-answer-label">{escape(label)}</span> '
+            f'<span><strong class="calculator-answer-value" data-expected>{decimal(mean)}</strong> expected</span> '
+            f'<span><strong class="calculator-answer-value" data-chance>{percent(at_least)}</strong> chance of at least '
+            f"{asked}</span></p>"
+        )
+    return ""
 
 
 def leaves(value: object, path: str = "") -> Iterator[tuple[str, object]]:
@@ -130,8 +183,11 @@ def label_for(path: str, labels: Mapping[str, str]) -> str:
     return template.replace("{n}", str(int(index.group(1)) + 1) if index else "")
 
 
-def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
+def _outcome(path: str, value: object, labels: Mapping[str, str], options: Sequence[Option] = ()) -> str:
     label = label_for(path, labels)
+    named = _in_rules_words(path, value, options)
+    if named is not None:
+        return f'<p class="calculator-value" data-path="{escape(path)}">{escape(label)}: <strong>{escape(named)}</strong></p>'
     if isinstance(value, Mapping):
         certain = _certain(value)
         if certain is not None:
@@ -141,6 +197,39 @@ def _outcome(path: str, value: object, labels: Mapping[str, str]) -> str:
             )
         return _distribution(path, label, value)
     return _scalar(path, label, value)
+
+
+def _in_rules_words(path: str, value: object, options: Sequence[Option]) -> str | None:
+    """A value the result repeats from an input made of parts (`Option.parts`, written
+    "commas"), in the words of its fields; None for any other value."""
+    if not isinstance(value, str):
+        return None
+    key = re.sub(r"\[\d+\]", "", path.rsplit(".", 1)[-1])
+    option = next((o for o in options if o.name == key and o.joined == "commas" and o.parts), None)
+    if option is None:
+        return None
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    ordered = [p for p in option.parts if p.kind != "bool"]
+    switches = {p.name.replace("_", "-"): p for p in option.parts if p.kind == "bool"}
+    words = []
+    for part, item in zip(ordered, items):
+        words.append(part_words(part, item))
+    for item in items[len(ordered):]:
+        switch = switches.get(item.lower())
+        words.append(switch.label if switch is not None else item)
+    return ", ".join(words)
+
+
+def part_words(part: Option, value: str) -> str:
+    """One field's value as the rules say it: "Guardian 2" (a keyword's X), "red defense
+    die", "defense surge chart: block"."""
+    if part.kind == "int" and part.label.endswith(" X"):
+        return f"{part.label[:-2]} {value}"
+    if part.kind == "choice" and set(part.choices) <= {"red", "black", "white"}:
+        return f"{value} {part.label.lower()}"
+    if part.kind == "bool":
+        return part.label if value in ("true", "True") else ""
+    return f"{part.label.lower()}: {value}"
 
 
 def chance(path: str, value: object) -> Fraction | None:
@@ -180,12 +269,41 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
         if counts:
             cells += f"<td>{_probability(sum((q for _, q in rows[i:]), Fraction(0)))}</td>"
         body.append(f"<tr>{cells}</tr>")
+    low, high = _tails(rows) if counts else (0, len(rows))
+    folded = body[:low] + body[high:]
+    table = f'<table class="calculator-table"><thead>{head}</thead><tbody>{"".join(body[low:high])}</tbody></table>'
+    tail = ""
+    if folded:
+        # The unlikely outcomes at either end, each under 0.01%: open on demand.
+        tail = (
+            f'<details class="calculator-tail"><summary>{len(folded)} more outcomes, each under 0.01%</summary>'
+            f'<table class="calculator-table"><thead>{head}</thead><tbody>{"".join(folded)}</tbody></table></details>'
+        )
     return (
         f'<figure class="calculator-distribution" data-path="{escape(path)}">'
-        f"<figcaption>{escape(label)}</figcaption>"
-        f'<table class="calculator-table"><thead>{head}</thead><tbody>{"".join(body)}</tbody></table>'
-        f"{bar_chart(rows, label)}</figure>"
+        f"<figcaption>{escape(label)}</figcaption>{table}{tail}"
+        f"{bar_chart(rows[low:high], label)}</figure>"
     )
+
+
+TAIL = 3
+"""A distribution folds its unlikely ends only when at least this many outcomes would fold."""
+
+
+def _tails(rows: Sequence[tuple[str, Fraction]]) -> tuple[int, int]:
+    """The shown rows `rows[low:high]`: without the outcomes at either end whose chance
+    shows as "< 0.01%", when there are at least `TAIL` of them."""
+    low = 0
+    while low < len(rows) and negligible(rows[low][1]):
+        low += 1
+    high = len(rows)
+    while high > low and negligible(rows[high - 1][1]):
+        high -= 1
+    if low == len(rows):
+        return 0, len(rows)
+    if low + len(rows) - high < TAIL:
+        return 0, len(rows)
+    return low, high
 
 
 def _probability(p: Fraction) -> str:
@@ -199,43 +317,54 @@ SHORT = 13
 
 def exact(p: Fraction) -> str:
     """The exact value after its rounded one: as it is when short, else folded under a
-    shortened form (first digits, an ellipsis, how many digits) and wrapped anywhere."""
+    summary that says how many digits it has (never a cut form such as "4010…/4010…",
+    which reads as 1), the whole fraction inside, selectable as one piece and with a copy
+    button the page's script shows."""
     text = str(p)
     if len(text) <= SHORT:
         # A narrow column breaks it after the slash, not before its closing parenthesis.
         return f'<span class="exact">(<span class="fraction">{escape(text).replace("/", "/<wbr>")}</span>)</span>'
     top, _, bottom = text.partition("/")
-    short = _short(top) + ("/" + _short(bottom) if bottom else "")
+    size = f"{len(top)} digits over {len(bottom)}" if bottom else f"{len(top)} digits"
     return (
-        f'<details class="exact"><summary>exact {escape(short)}</summary>'
-        f'<span class="fraction">{escape(text)}</span></details>'
+        f'<details class="exact"><summary>exact fraction ({size})</summary>'
+        f'<code class="fraction" data-fraction>{escape(text)}</code>'
+        '<button type="button" class="calculator-copy-fraction" data-copy-fraction hidden>Copy</button></details>'
     )
 
 
-def _short(digits: str) -> str:
-    return digits if len(digits) <= 5 else digits[:4] + "…"
-
-
-def _used(result: Mapping[str, object]) -> str:
-    """The ruleset and the named policies the engine applied for the players' choices."""
+def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
+    """The ruleset and the choices the engine made for the players, by their plain names
+    (the engine's name in the title, for the command line)."""
+    helps = {o.name: o.help for o in options}
     items = []
     if "ruleset" in result:
-        items.append(f"<dt>Ruleset</dt><dd>{escape(plain(result['ruleset']))}</dd>")
+        ruleset = plain(result["ruleset"])
+        name, sentence = choice_words("ruleset", ruleset, helps.get("ruleset", ""))
+        # The engine's name (what the command line takes) stays in the title.
+        items.append(f'<dt>Ruleset</dt><dd title="{escape(ruleset)}">{escape(name)}</dd>')
     policies = result.get("policies")
     texts = result.get("policy_text")
     texts = texts if isinstance(texts, Mapping) else {}
     if isinstance(policies, Mapping):
         for name, policy in policies.items():
-            shown = _policy_text(policy) + (f": {texts[name]}" if name in texts else "")
             title = str(name).replace("_", " ")
-            title = title if title.endswith("policy") else f"{title} policy"
-            items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(shown)}</dd>")
+            title = title.removesuffix(" policy")
+            engine = _policy_text(policy)
+            value = engine.split(" (", 1)[0]
+            plain_name, sentence = choice_words(policy_option(str(name)), value, helps.get(policy_option(str(name)), ""))
+            shown = plain_name + engine[len(value):] + (f": {texts[name]}" if name in texts else "")
+            if sentence and name not in texts:
+                shown += f". {sentence}"
+            items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(engine)}">{escape(shown)}</dd>')
     readings = result.get("readings")
     if isinstance(readings, Mapping):
         for name, reading in readings.items():
             title = f"{str(name).replace('_', ' ')} reading"
             items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(plain(reading))}</dd>")
-    return f'<dl class="calculator-used">{"".join(items)}</dl>' if items else ""
+    if not items:
+        return ""
+    return f'<dl class="calculator-used">{"".join(items)}</dl>'
 
 
 def _policy_text(policy: object) -> str:

@@ -24,16 +24,26 @@ def render_steps(steps: list[object], *, game: str, base: str) -> str:
         href = rule_href(game, str(step.get("rule", "")), base, str(step.get("step", "")))
         if href is not None:
             heading = f'<a href="{escape(href)}">{heading}</a>'
-        state = step.get("state")
-        shown = ""
-        if isinstance(state, Mapping) and state:
-            # An empty list (no guardians) says nothing; leave it out.
-            pairs = ", ".join(
-                f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in state.items() if v != [] and v != ()
-            )
-            shown = f' <span class="calculator-state">({escape(pairs)})</span>'
         items.append(
             f'<li data-step="{escape(number)}" data-rule="{escape(plain(step.get("rule", "")))}">'
-            f"{heading}: {escape(plain(step.get('text', '')))}{shown}</li>"
+            f"{heading}: {escape(plain(step.get('text', '')))}{_state(step.get('state'))}</li>"
         )
     return f'<ol class="calculator-steps">{"".join(items)}</ol>'
+
+
+def _state(state: object) -> str:
+    """The engine's state after a step, folded: a table for the reader who wants it, the
+    step's sentence being what everyone reads."""
+    if not isinstance(state, Mapping) or not state:
+        return ""
+    # An empty list (no guardians) says nothing; leave it out.
+    rows = "".join(
+        f'<tr><th scope="row">{escape(str(k).replace("_", " "))}</th><td>{escape(plain(v))}</td></tr>'
+        for k, v in state.items() if v != [] and v != ()
+    )
+    if not rows:
+        return ""
+    return (
+        '<details class="calculator-state"><summary>State after this step</summary>'
+        f'<table class="calculator-state-table"><tbody>{rows}</tbody></table></details>'
+    )

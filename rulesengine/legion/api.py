@@ -91,6 +91,20 @@ GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
 GUARDIAN_SUPPRESSED = "suppressed"
 
 
+def _part(field: Field) -> Option:
+    """A guardian field as the form's row shows it: an input of its own; a field whose help
+    names ruleset 2.6 is taken only under that ruleset."""
+    rulesets = ("2.6",) if field.help.startswith("ruleset 2.6") else ()
+    return Option(field.word.replace("-", "_"), field.label, field.kind, field.default, minimum=field.minimum,
+                  maximum=field.maximum, choices=field.choices, help=field.help, rulesets=rulesets)
+
+
+GUARDIAN_PARTS: tuple[Option, ...] = tuple(_part(field) for field in GUARDIAN_FIELDS)
+"""A guardian's fields as the form shows them, in `GUARDIAN_FORMAT`'s order (the form writes
+the positional `X,DIE,SURGE`, then the word of each switch that is on and `word=N` for each
+count not at its default)."""
+
+
 def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
          keywords: tuple[str, ...] = ()) -> Option:
     return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords)
@@ -212,11 +226,14 @@ OPTIONS: tuple[Option, ...] = (
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order",
-           repeatable=True, group="defender", fields=GUARDIAN_FIELDS),
+           repeatable=True, group="defender", fields=GUARDIAN_FIELDS, parts=GUARDIAN_PARTS, joined="commas", unit="guardian"),
     Option("pool", "Further attack pools", "text", None, help=f"pools 2 on, resolved in this order: {pool_specs.POOL_FORMAT}; "
-           f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice"),
+           f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice",
+           parts=(_int("defender", "Defender it attacks", pool_specs.MAX_DEFENDERS, lo=1, default=1),),
+           parts_from=pool_specs.POOL_INPUTS, joined="words", unit="pool", first=2),
     Option("defender", "Further defenders", "text", None, help=f"defenders 2 on: {pool_specs.DEFENDER_FORMAT}; repeat (or "
-           f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender"),
+           f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender",
+           parts_from=pool_specs.DEFENDER_INPUTS, joined="words", unit="defender", first=2),
     Option("attack_faces", "Attack faces", "text", None, choices=ATTACK_FACES, help="trace: comma list of crit, hit, surge, blank, one per die, red then black then white", group="trace",
            dice_from=("red", "black", "white")),
     Option("guardian_faces", "Guardian faces", "text", None, choices=DEFENSE_FACES, help="trace: comma list of block, surge, blank per guardian; repeat (or separate with ;) in guardian order", repeatable=True, group="trace"),
@@ -229,7 +246,8 @@ OPTIONS: tuple[Option, ...] = (
 
 VEHICLE_OPTIONS: tuple[Option, ...] = (
     _choice("ruleset", "Ruleset", RULESETS, "notes: a red die picks Damaged, Disabled or Weapon Destroyed; 2.6: one vehicle damage token"),
-    Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows"),
+    Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows",
+           rulesets=("notes",)),
 )
 
 

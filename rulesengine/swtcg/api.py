@@ -17,6 +17,7 @@ from rulesengine.swtcg.comma_list import comma_items
 from rulesengine.swtcg.dice import hit_threshold
 from rulesengine.swtcg.hidden_cost import HIDDEN_COST_OPTIONS, run_hidden_cost
 from rulesengine.swtcg.intercept import SPEC_HELP as INTERCEPT_HELP
+from rulesengine.swtcg.intercept import SPEC_LIMITS
 from rulesengine.swtcg.intercept import parse_intercepting_units
 from rulesengine.swtcg.policies import DEFLECT_POLICIES, EVADE_POLICIES, OVERKILL_POLICIES, Policies
 from rulesengine.swtcg.power import PowerChanges, attacker_arena
@@ -56,7 +57,9 @@ OPTIONS: tuple[Option, ...] = (
     _int("second_health", "Second unit's remaining health", 3, 1, 30, "the unit Overkill hits (or Deflect, if it picks it)", group="defender"),
     _int("second_evade", "Second unit's Evade", 0, 0, 20, group="defender"),
     Option("intercept_by", "Intercepting units", "text", None, repeatable=True,
-           help=INTERCEPT_HELP + f"; several intercept in order (repeat, or separate with ;), at most {MAX_INTERCEPTORS}; empty for none", group="defender"),
+           help=INTERCEPT_HELP + f"; several intercept in order (repeat, or separate with ;), at most {MAX_INTERCEPTORS}; empty for none", group="defender",
+           parts=(*(Option(k, k.capitalize(), "int", 3 if k == "health" else 0, minimum=lo, maximum=hi) for k, (lo, hi) in SPEC_LIMITS.items()),
+                  Option("armor", "Armor", "bool", False)), joined="pairs", unit="intercepting unit"),
     _bool("precision", "Attacker has Precision (Elude)", "the attack cannot be intercepted", group="attacker"),
     _int("bombard", "Bombard X (Space unit at a Ground unit)", 0, 0, 30,
          "the attacker, in the Space arena, uses Bombard to attack the defender in the Ground arena with this power "
@@ -64,7 +67,8 @@ OPTIONS: tuple[Option, ...] = (
          "0 for a normal attack in the defender's arena", group="attacker"),
     _int("inspiration", "Inspiring units with the attacker", 0, 0, 10, "+1 power each", group="attacker"),
     _int("pilot_power", "Pilot's power bonus", 0, 0, 10, "what the attacker's Pilot gives it", group="attacker"),
-    Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none", group="attacker"),
+    Option("switch", "Attacker's Switch power", "text", "", help=SWITCH_HELP + "; empty for none", group="attacker",
+           parts=tuple(Option(a, f"Power in the {a} arena", "int", 0, minimum=-10, maximum=10) for a in ARENAS), joined="pairs"),
     Option("arena", "Defender's arena (where the attack is)", "choice", "ground", choices=ARENAS,
            help="the arena the defender is in; the attacker is in it too (its Switch reads it) unless it uses Bombard, "
                 "which needs ground and puts the attacker in space", group="defender"),

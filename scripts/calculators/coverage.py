@@ -30,26 +30,41 @@ class BlockRecord:
     expectations: int = 0
 
 
+FRONT_MATTER = ["---", "search:", "  exclude: true", "---", ""]
+"""The page is the owner's report, not a rule: the site's search leaves it out, so a search
+for "pierce" finds Pierce X and Guardian X, never this table."""
+
+
 def coverage_markdown(pages: Sequence[PageContext], blocks: Sequence[BlockRecord]) -> str:
     lines = [
+        *FRONT_MATTER,
         "# Coverage",
         "",
         "Every keyword of the vault: whether the rules engine implements it, the calculator",
         "its page carries, the command-line flag that sets it, the rulesets in which it exists,",
         "and the example blocks in the notes that the build runs through the engine. A block",
         "whose expectation fails stops the build, so on a published site every listed block passes.",
+        "Each table is folded: the counts above it say what it holds.",
         "",
     ]
     keyword_pages = sorted((p for p in pages if p.keyword), key=lambda p: (p.game or "", p.keyword or ""))
     for game, title in GAMES.items():
         rows = [p for p in keyword_pages if p.game == game]
         if rows:
-            lines += [f"## {title}", "", "| Keyword | Engine | Calculator | Flag | Rulesets | Example blocks |", "|---|---|---|---|---|---|"]
-            lines += [_keyword_row(p, blocks) for p in rows]
-            lines.append("")
+            done = sum(1 for p in rows if for_keyword(p.game, p.keyword) is not None)
+            lines += [f"## {title}", "", f"{done} of {len(rows)} keywords have a calculator.", ""]
+            lines += _folded(f"All {len(rows)} {title} keywords", [
+                "| Keyword | Engine | Calculator | Flag | Rulesets | Example blocks |", "|---|---|---|---|---|---|",
+                *(_keyword_row(p, blocks) for p in rows)])
     lines += _other_pages(pages)
     lines += _all_blocks(blocks)
     return "\n".join(lines) + "\n"
+
+
+def _folded(summary: str, table: list[str]) -> list[str]:
+    """A table folded under a summary line: the page stays a few screens long on a phone."""
+    return [f'<details class="coverage-table" markdown="1"><summary>{escape_text(summary)}</summary>', "", *table, "",
+            "</details>", ""]
 
 
 def _keyword_row(page: PageContext, blocks: Sequence[BlockRecord]) -> str:
@@ -93,19 +108,21 @@ def _other_pages(pages: Sequence[PageContext]) -> list[str]:
                 rows.append(f"| {_link(page.title, src_path)} | `{calc.name}` |")
     if not rows:
         return []
-    return ["## Other pages with a calculator", "", "| Page | Calculator |", "|---|---|", *rows, ""]
+    return ["## Other pages with a calculator", "", *_folded(f"{len(rows)} pages", ["| Page | Calculator |", "|---|---|", *rows])]
 
 
 def _all_blocks(blocks: Sequence[BlockRecord]) -> list[str]:
     if not blocks:
         return ["## Example blocks", "", "No note has an example block yet.", ""]
-    lines = ["## Example blocks", "", "| Note | Keyword | Calculator | Expectations | Result |", "|---|---|---|---|---|"]
+    failing = sum(1 for b in blocks if b.failure)
+    lines = ["| Note | Keyword | Calculator | Expectations | Result |", "|---|---|---|---|---|"]
     for b in sorted(blocks, key=lambda b: (b.src_path, b.line)):
         result = "passes" if not b.failure else f"**fails**: {_cell(b.failure)}"
         lines.append(
             f"| {_link(f'{b.src_path}:{b.line}', b.src_path)} | {_cell(b.keyword or '')} | `{b.calculator}` | {b.expectations} | {result} |"
         )
-    return lines + [""]
+    said = f"{len(blocks)} example blocks, " + (f"{failing} failing." if failing else "every one passes.")
+    return ["## Example blocks", "", said, "", *_folded(f"All {len(blocks)} example blocks", lines)]
 
 
 def _block_cell(block: BlockRecord) -> str:

@@ -199,7 +199,7 @@ def plain_text(inline: Token) -> str:
             parts.append(" ")
         elif child.type == "wikilink":
             parts.append(link_text(child.meta["target"]))
-        elif child.type == "wikilink_unclosed":
+        elif child.type in ("wikilink_unclosed", "vault_tag"):
             parts.append(child.content)
     return "".join(parts).strip()
 

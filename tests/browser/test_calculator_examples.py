@@ -41,7 +41,7 @@ def test_a_worked_example_loads_into_the_pages_one_calculator(site: Server, visi
         assert shown(request["inputs"].get(name, "")) == shown(value), name
     # The folded step-by-step trace opens on its own, without Python.
     trace = items.nth(2).locator("details.calculator-example-trace")
-    trace.locator("summary").click()
+    trace.locator("> summary").click()  # (each step has its own folded state inside)
     assert trace.locator("ol").first.is_visible()
 
 

@@ -130,8 +130,10 @@ def test_expected_value_policies_and_ruleset_are_shown():
     root = root_of(render_calculator(TOY, {"dice": 3}))
     expected = root.find("p", data_path="defender.expected_wounds")
     assert "3/2" in expected.text() and "1.50" in expected.text()
-    used = root.find("dl").text()
-    assert "notes" in used and "blanks-first" in used
+    used = root.find("dl")
+    # The player's words show; the engine's name (the command line's) stays in the title.
+    assert "notes" in used.text() and "Blanks first" in used.text() and "blanks-first" not in used.text()
+    assert used.find("dd", title="blanks-first") is not None
 
 
 def test_labels_number_list_items():
@@ -146,7 +148,11 @@ def test_trace_steps_link_to_the_rule_paragraph():
     step = root.find("li", data_step="4a")
     link = step.find("a")
     assert link.attrs["href"] == "../../legion/attack/#:~:text=Roll%20Dice,-%3A%20The%20attacker%20rolls"
-    assert "hits 2" in step.text()
+    # The step's sentence is read; its state is a folded table for whoever wants it.
+    state = step.find("details", **{"class": "calculator-state"})
+    assert state is not None and "open" not in state.attrs
+    assert state.find("th").text() == "hits" and state.find("td").text() == "2"
+    assert "(hits" not in step.text()
 
 
 def test_everything_is_escaped():
@@ -173,11 +179,15 @@ def test_percent_first_and_a_long_exact_fraction_folded_under_a_short_summary(p,
     cell = parse(f"<td>{_probability(p)}</td>").find("td")
     first = next(c for c in cell.children if not isinstance(c, str))
     assert first.attrs["class"] == "percent" and first.text() == percent(p), "the percentage comes first"
-    assert Fraction(cell.find("span", **{"class": "fraction"}).text()) == p, "the exact value is all there"
+    whole = cell.find_all("code", **{"class": "fraction"}) or cell.find_all("span", **{"class": "fraction"})
+    assert Fraction(whole[0].text()) == p, "the exact value is all there"
     details = cell.find_all("details")
     assert bool(details) == folded == (len(str(p)) > SHORT)
     if not folded and "/" in str(p):  # a narrow column breaks it after the slash
         assert "/<wbr>" in _probability(p)
     if folded:
         summary = details[0].find("summary").text()
-        assert len(summary) <= len("exact 1234…/1234…") and summary.startswith("exact ")
+        # Never a cut form ("4010…/4010…" reads as 1): how many digits, the whole inside.
+        top, _, bottom = str(p).partition("/")
+        assert summary == f"exact fraction ({len(top)} digits over {len(bottom)})" and "…" not in summary
+        assert details[0].find("code", data_fraction=True).text() == str(p)

@@ -10,12 +10,13 @@
 // This file wires them to each calculator and each worked example on the page.
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
-import { clearProblem, inputsOf, invalidMessages, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
+import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
 import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
 import { offerCompare } from "./compare.mjs";
+import { describeItem, itemsOf, mountRows } from "./rows.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -74,6 +75,9 @@ function mount(root, slot) {
   setSlot(root, slot);
   for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
   mountFaces(form);
+  mountRows(form);
+  mountControls(form);
+  offerCopyLink(root);
   mountFit(root, recompute);
   setBaseline(root, inputsOf(form));
   form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
@@ -124,8 +128,131 @@ window.addEventListener("popstate", () => {
   for (const root of document.querySelectorAll("[data-calculator]")) if (mounted.has(root)) readAddress(root, fromAddress);
 });
 
+// ---- "Copy link": the calculation's address and one line a rules discussion can quote ----
+
+// The inputs that differ from their defaults, in the form's words ("Black attack dice 4,
+// Guardians: Guardian 2, red defense die, defense surge chart: block").
+export function inputsLine(form) {
+  const said = [];
+  for (const field of form.querySelectorAll(".calculator-field")) {
+    if (field.hasAttribute("data-off")) continue;
+    const text = field.querySelector("input[data-parts]");
+    if (text) {
+      const desc = JSON.parse(text.getAttribute("data-parts"));
+      const items = itemsOf(text).map((item) => describeItem(desc, item));
+      if (items.length) said.push(`${labelOf(text)}: ${items.join("; ")}`);
+      continue;
+    }
+    const el = field.querySelector("[name]");
+    if (!el || el.disabled) continue;
+    const fallback = field.getAttribute("data-default");
+    if (fallback === null) continue;
+    const initial = JSON.parse(fallback);
+    let value;
+    if (el.type === "radio") value = (field.querySelector("input:checked") || {}).value;
+    else if (el.type === "checkbox") value = el.checked;
+    else if (el.type === "number") value = el.value === "" ? "" : Number(el.value);
+    else value = el.value === "" ? null : el.value;
+    if (JSON.stringify(value) === JSON.stringify(initial)) continue;
+    if (el.type === "checkbox") said.push(labelOf(el));
+    else if (el.tagName === "SELECT") said.push(`${labelOf(el)}: ${el.selectedOptions[0] ? el.selectedOptions[0].textContent : value}`);
+    else said.push(`${labelOf(el)} ${value}`);
+  }
+  return said.join(", ");
+}
+
+export function shareText(root) {
+  const { form, status } = parts(root);
+  const title = root.querySelector(".calculator-title");
+  const response = responseOf(root);
+  const answer = response && response.ok ? response.summary : status.textContent;
+  const inputs = inputsLine(form);
+  return `${title ? title.textContent.trim() : "Calculator"}${inputs ? ` (${inputs})` : ""}: ${answer || ""}`.trim();
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    // No clipboard access (an insecure address): the old way, through a selected textarea.
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand && document.execCommand("copy");
+    area.remove();
+    return Boolean(done);
+  }
+}
+
+function offerCopyLink(root) {
+  if (root.querySelector(":scope > .calculator-share")) return;
+  const { result } = parts(root);
+  const box = document.createElement("p");
+  box.className = "calculator-share";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "calculator-copy-link";
+  button.setAttribute("data-copy-link", "");
+  button.textContent = "Copy link";
+  const said = document.createElement("span");
+  said.className = "calculator-copied";
+  said.setAttribute("role", "status");
+  button.addEventListener("click", async () => {
+    const text = `${shareText(root)}\n${window.location.href}`;
+    root.setAttribute("data-shared", text);
+    said.textContent = (await copyText(text)) ? "Link and inputs copied." : "Copying failed: copy the address bar.";
+  });
+  box.append(button, " ", said);
+  root.insertBefore(box, result);
+}
+
+// ---- an exact fraction's Copy button (result.py) ----
+
+document.addEventListener("click", async (event) => {
+  const button = event.target instanceof Element && event.target.closest("[data-copy-fraction]");
+  if (!button) return;
+  const fraction = button.parentElement.querySelector("[data-fraction]");
+  if (fraction && (await copyText(fraction.textContent))) button.textContent = "Copied";
+});
+
+document.addEventListener("toggle", (event) => {
+  const box = event.target;
+  if (box instanceof HTMLDetailsElement && box.open) for (const b of box.querySelectorAll(":scope > [data-copy-fraction]")) b.hidden = false;
+}, true);
+
+// ---- "Skip to calculator": the first link of a page that has one ----
+
+function offerSkip(roots) {
+  const old = document.querySelector("[data-skip-calculator]");
+  if (old) old.remove();
+  const first = Array.from(roots).find((root) => !root.hasAttribute("data-compare-set"));
+  if (!first) return;
+  if (!first.id) first.id = "calculator-1";
+  const link = document.createElement("a");
+  link.className = "calculator-skip";
+  link.setAttribute("data-skip-calculator", "");
+  link.href = `#${first.id}`;
+  link.textContent = "Skip to calculator";
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    first.scrollIntoView({ block: "start" });
+    // The first field a reader changes (not a stepper's − button, which is out of the tab order).
+    const target = first.querySelector("form :is(input:not([hidden]), select, button:not([tabindex='-1']))");
+    if (target) target.focus({ preventScroll: true });
+  });
+  const skip = document.querySelector(".md-skip");
+  if (skip) skip.after(link);
+  else document.body.prepend(link);
+}
+
 export function mountAll() {
   const roots = document.querySelectorAll("[data-calculator]");
+  offerSkip(roots);
   roots.forEach((root, slot) => mount(root, slot));
   roots.forEach((root) => readAddress(root, fromAddress));
   roots.forEach((root, slot) => offerCompare(root, slot, { mount, recompute })); // compare.mjs

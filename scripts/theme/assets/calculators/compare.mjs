@@ -99,7 +99,7 @@ function copyOf(a) {
   // What the page's scripts drew into A is drawn again for B when it is mounted (their
   // copies would have no listeners): status, error and clock lines, refusals beside fields,
   // the per-die face selects (faces.mjs), the set's name.
-  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-field-note], [data-face-controls], [data-set-badge]")) el.remove();
+  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-field-note], [data-face-controls], [data-set-badge], [data-rows], [data-ruleset-note], :scope > .calculator-share")) el.remove();
   for (const el of b.querySelectorAll("[aria-invalid], [aria-describedby]")) {
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");

@@ -1,0 +1,368 @@
+"""The calculators in the player's words (issue 23): controls a player knows, the rulebook's
+words, the answer first, refusals that help, sharing and reaching the calculator.
+
+Expected numbers come from CPython's `calculate` for the request the page sent, or from
+Fractions computed here from the engine's JSON, never from figures written in the test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from rulesengine.legion.api import OPTIONS
+from tests.browser.conftest import WAIT_MS
+from tests.browser.harness import Server, Visit
+from tests.browser.test_calculators import cpython_answer, first_calculator, wait_state
+
+pytestmark = pytest.mark.browser
+
+GUARDIAN_X = "legion/keywords/guardian-x/"
+ATTACK = "legion/attack/"
+AIM = "legion/keywords/aim/"
+VEHICLE = "legion/attack-resolution-and-vehicle-damage/"
+
+
+def request_of(root: Any) -> dict[str, Any]:
+    return dict(root.page.evaluate("el => window.rulesCalculators.request(el)", root.element_handle()))
+
+
+def recomputed(root: Any) -> dict[str, Any]:
+    """Wait for the answer to the reader's last change; the request the page sent."""
+    root.page.wait_for_function("el => el.getAttribute('data-state') === 'ready' || el.getAttribute('data-state') === 'error'",
+                                arg=root.element_handle(), timeout=WAIT_MS)
+    wait_state(root, "ready")
+    return request_of(root)
+
+
+def open_group(root: Any, heading: str) -> None:
+    group = root.locator("details.calculator-more", has=root.page.locator(f"summary:text-is('{heading}')"))
+    if not group.evaluate("el => el.open"):
+        group.locator("> summary").click()
+
+
+def test_counts_are_steppers_and_dice_colour_pickers(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    open_group(root, "Dice")
+    black = root.locator("[name='black']")
+    before = int(black.input_value())
+    stepper = root.locator(".calculator-stepper", has=visit.page.locator("[name='black']"))
+    assert stepper.get_attribute("data-die") == "black", "a die's count shows its colour"
+    stepper.locator("[data-step='1']").click()
+    assert black.input_value() == str(before + 1)
+    request = recomputed(root)
+    assert request["inputs"]["black"] == before + 1
+    # The step buttons stay out of the tab order: the number box is the spin button.
+    assert stepper.locator("button").evaluate_all("bs => bs.map(b => b.tabIndex)") == [-1, -1]
+    # The defense die is a pair of coloured buttons (radios), not a word list.
+    open_group(root, "Dice")
+    picker = root.locator("fieldset.calculator-dice-field", has=visit.page.locator("[name='defense']"))
+    assert picker.locator("input[type=radio]").count() == 2
+    picker.locator("label[data-die='red']").click()
+    assert recomputed(root)["inputs"]["defense"] == "red"
+    answer = cpython_answer(request_of(root))
+    assert answer["ok"]
+
+
+def guardian_row_fields() -> list[str]:
+    guardian = next(o for o in OPTIONS if o.name == "guardian")
+    return [p.name for p in guardian.fields(OPTIONS)]
+
+
+def test_guardians_are_rows_drawn_from_the_declared_fields_with_add_and_remove(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    field = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='guardian']"))
+    text = field.locator("[name='guardian']")
+    expect(text).to_be_hidden()
+    rows = field.locator("fieldset.calculator-row")
+    expect(rows).to_have_count(1)
+    # One control per field the engine declares for a guardian, in its order.
+    assert rows.first.locator("[data-part]").evaluate_all("els => els.map(e => e.dataset.part)") == guardian_row_fields()
+    preset = text.input_value()
+    x, die, surge = preset.split(",")[:3]
+    assert rows.first.locator("[data-part='x'] input").input_value() == x
+    assert rows.first.locator(f"[data-part='die'] button[data-die='{die}']").get_attribute("aria-pressed") == "true"
+    field.locator("[data-row-add]").click()
+    expect(rows).to_have_count(2)
+    second = rows.nth(1)
+    second.locator("[data-part='x'] [data-step='1']").click()
+    second.locator("[data-part='die'] button[data-die='white']").click()
+    second.locator("[data-part='immune_pierce'] input").check()
+    assert text.input_value() == f"{preset}; 2,white,none,immune-pierce", "the command line's syntax"
+    request = recomputed(root)
+    assert request["inputs"]["guardian"] == f"{preset}; 2,white,none,immune-pierce"
+    # Results name the guardians as the rules do.
+    named = root.locator("[data-path='guardians[1].guardian']")
+    expect(named).to_have_text("Guardian 2: Guardian 2, white defense die, defense surge chart: none, Immune: Pierce")
+    assert "2,white" not in root.locator("[data-result]").inner_text()
+    # The address shares the rows; a new tab draws them again.
+    shared = visit.page.url
+    assert "c.guardian=" in shared
+    rows.first.locator("[data-row-remove]").click()
+    expect(rows).to_have_count(1)
+    assert text.input_value() == "2,white,none,immune-pierce"
+    recomputed(root)
+    visit.page.goto(shared)
+    root = first_calculator(visit.page)
+    recomputed(root)
+    again = root.locator("fieldset.calculator-row")
+    expect(again).to_have_count(2)
+    assert again.nth(1).locator("[data-part='immune_pierce'] input").is_checked()
+
+
+def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + ATTACK)
+    root = first_calculator(visit.page)
+    pools = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='pool']"))
+    defenders = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='defender']"))
+    for field in (pools, defenders):
+        if not field.is_visible():
+            field.locator("xpath=ancestor::details[1]/summary").click()
+    pool_text, defender_text = root.locator("[name='pool']").input_value(), root.locator("[name='defender']").input_value()
+    pool_rows = pools.locator("[data-rows] > .calculator-rows > fieldset.calculator-row")
+    defender_rows = defenders.locator("[data-rows] > .calculator-rows > fieldset.calculator-row")
+    had_pools, had_defenders = pool_rows.count(), defender_rows.count()
+    assert had_pools == len([p for p in pool_text.split(";") if p.strip()])
+    defenders.locator("[data-rows] > .calculator-rows > [data-row-add]").click()
+    pools.locator("[data-rows] > .calculator-rows > [data-row-add]").click()
+    pool = pool_rows.nth(had_pools)
+    assert pool.locator("legend").inner_text() == f"Pool {2 + had_pools}"
+    target = had_defenders + 2  # the defender just added (defender 1 is the ordinary inputs')
+    for _ in range(target - 1):
+        pool.locator("[data-part='defender'] [data-step='1']").click()
+    pool.locator("[data-part='black'] [data-step='1']").click()
+    pool.locator("[data-part='black'] [data-step='1']").click()
+    defender = defender_rows.nth(had_defenders)
+    defender.locator("[data-part='defense'] button[data-die='red']").click()
+    # The items already there keep their meaning (their words may come in the fields' order).
+    pools_now = [p.strip() for p in root.locator("[name='pool']").input_value().split(";")]
+    defenders_now = [d.strip() for d in root.locator("[name='defender']").input_value().split(";")]
+    assert pools_now[-1] == f"defender={target} black=2" and defenders_now[-1] == "defense=red"
+    assert [sorted(p.split()) for p in pools_now[:-1]] == [sorted(p.split()) for p in pool_text.split(";") if p.strip()]
+    assert [sorted(d.split()) for d in defenders_now[:-1]] == [sorted(d.split()) for d in defender_text.split(";") if d.strip()]
+    request = recomputed(root)
+    answer = cpython_answer(request)
+    assert answer["ok"] and len(answer["result"]["defenders"]) == had_defenders + 2
+    # No form input is typed in a mini-language: every text box of the form is hidden
+    # behind its controls.
+    visible_text = root.locator("form input[type=text]:visible")
+    assert visible_text.count() == 0
+
+
+def test_policies_have_plain_names_and_a_sentence(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + AIM)
+    root = first_calculator(visit.page)
+    select = root.locator("select[name='aim_policy']")
+    if not select.is_visible():
+        open_group(root, "Choices and ruleset")
+    names = select.locator("option").all_inner_texts()
+    assert all(not re.fullmatch(r"[a-z-]+", n) for n in names), names
+    said = root.locator(".calculator-field", has=visit.page.locator("select[name='aim_policy']")).locator("[data-choice-words]")
+    first = said.inner_text()
+    assert first.endswith(".") and len(first.split(".")) == 2, "one sentence"
+    select.select_option("crit-fishing")
+    expect(said).not_to_have_text(first)
+    request = recomputed(root)
+    assert request["inputs"]["aim_policy"] == "crit-fishing", "the engine's name is still what is sent"
+    used = root.locator("dl.calculator-used").inner_text()
+    assert "crit-fishing" not in used and select.locator("option:checked").inner_text() in used
+
+
+def test_trace_steps_are_sentences_with_the_state_folded_and_no_timings(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    steps = root.locator("ol.calculator-steps > li")
+    assert steps.count() > 3
+    for i in range(steps.count()):
+        step = steps.nth(i)
+        assert not re.search(r"\((crits|crit) \d", step.inner_text()), "no state dump in the sentence"
+    states = root.locator("ol.calculator-steps details.calculator-state")
+    assert states.count() > 0 and not any(states.evaluate_all("ds => ds.map(d => d.open)"))
+    root.locator("[name='pierce']").fill("2")
+    recomputed(root)
+    status = root.locator("[data-status]").inner_text()
+    assert status and not re.search(r"\d\s*ms\b", status), status
+
+
+def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + AIM + "?c.red=20&c.black=0")
+    root = first_calculator(visit.page)
+    request = recomputed(root)
+    result = cpython_answer(request)["result"]
+    wounds = {int(k): Fraction(v) for k, v in result["defender"]["wounds"].items()}
+    answer = root.locator("[data-answer]")
+    # Above the table and the chart.
+    assert answer.evaluate("a => { const t = a.parentElement.querySelector('table'); return !!(a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) }")
+    expected = sum(k * p for k, p in wounds.items())
+    at_least_one = sum(p for k, p in wounds.items() if k >= 1)
+    assert 0 < 1 - at_least_one < Fraction(1, 20000), "the case the issue names"
+    assert answer.locator("[data-chance]").inner_text() == "> 99.99%"
+    assert answer.locator("[data-expected]").inner_text() == f"{float(expected):.2f}"
+    text = root.locator("[data-result]").inner_text()
+    assert "100.00%" not in text and "0.00%" not in text
+    # A row says 100% only where it is certain: P(>= k) for k up to the least outcome.
+    cells = root.locator("figure[data-path='defender.wounds'] td .percent").all_text_contents()
+    least = min(k for k, p in wounds.items() if p)
+    assert cells.count("100%") == least + 1
+    # The long tail folds, saying how many outcomes.
+    figure = root.locator("figure[data-path='defender.wounds']")
+    tiny = [k for k, p in wounds.items() if 0 < p < Fraction(1, 20000)]
+    tail = figure.locator("details.calculator-tail > summary")
+    expect(tail).to_have_text(f"{len(tiny)} more outcomes, each under 0.01%")
+    # Every exact fraction is whole: its summary gives digits, never a cut "4010…".
+    summaries = figure.locator("details.exact > summary").all_inner_texts()
+    assert summaries and not any("…" in s for s in summaries)
+    codes = figure.locator("code[data-fraction]")
+    shown = {Fraction(c) for c in codes.all_text_contents()}
+    assert {p for p in wounds.values() if len(str(p)) > 13} <= shown
+    first = figure.locator("details.exact").first
+    first.locator("> summary").click()
+    expect(first.locator("[data-copy-fraction]")).to_be_visible()
+
+
+def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(site: Server, visit: Visit) -> None:
+    # Shien Mastery (in the folded Defender group on Guardian X) under the notes' rules.
+    visit.page.goto(site.url + GUARDIAN_X + "?c.shien_mastery=true&c.deflect=true")
+    root = first_calculator(visit.page)
+    problem = root.locator("[data-error]")
+    expect(problem).to_be_visible(timeout=WAIT_MS)
+    said = problem.inner_text()
+    assert "Shien Mastery" in said and "under “Defender”" in said and "Ruleset (under “Choices and ruleset”)" in said
+    group = root.locator("details.calculator-more[data-group='defender']")
+    assert group.evaluate("el => el.open")
+    focused = visit.page.evaluate("() => document.activeElement && document.activeElement.name")
+    assert focused == "shien_mastery"
+    # The button takes the reader to the Ruleset; fixing it clears the refusal.
+    problem.locator("button", has_text="Ruleset").click()
+    assert visit.page.evaluate("() => document.activeElement.name") == "ruleset"
+    root.locator("select[name='ruleset']").select_option("2.6")
+    recomputed(root)
+    expect(problem).to_be_hidden()
+    assert root.locator("[aria-invalid]").count() == 0
+
+
+def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + VEHICLE)
+    root = first_calculator(visit.page)
+    face = root.locator("select[name='face']")
+    expect(face).to_be_enabled()
+    root.locator("select[name='ruleset']").select_option("2.6")
+    expect(face).to_be_disabled()
+    note = root.locator(".calculator-field", has=visit.page.locator("select[name='face']")).locator("[data-ruleset-note]")
+    expect(note).to_contain_text("Only under the ruleset")
+    expect(note).to_contain_text("(notes)")
+    request = recomputed(root)
+    assert "face" not in request["inputs"] and request["inputs"]["ruleset"] == "2.6"
+    assert root.locator("[data-error]").is_hidden()
+
+
+def test_copy_link_copies_the_address_and_a_line_of_inputs_and_odds(site: Server, visit: Visit) -> None:
+    visit.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.split("/", 3)[0] + "//" + site.url.split("/")[2])
+    visit.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(visit.page)
+    root.locator("[name='pierce']").fill("2")
+    recomputed(root)
+    root.locator("[data-copy-link]").click()
+    expect(root.locator(".calculator-copied")).to_have_text("Link and inputs copied.")
+    copied = visit.page.evaluate("() => navigator.clipboard.readText()")
+    line, address = copied.split("\n")
+    assert address == visit.page.url and "c.pierce=2" in address
+    assert "Pierce X 2" in line and "Guardians: Guardian 2, red defense die" in line
+    summary = visit.page.evaluate("el => window.rulesCalculators.response(el).summary", root.element_handle())
+    assert line.endswith(summary)
+
+
+def test_skip_to_calculator_is_the_first_stop(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + AIM)
+    first_calculator(visit.page)
+    for presses in range(1, 4):
+        visit.page.keyboard.press("Tab")
+        if visit.page.evaluate("() => document.activeElement.textContent.trim()") == "Skip to calculator":
+            break
+    else:
+        pytest.fail("no Skip to calculator link within 3 Tab presses")
+    visit.page.keyboard.press("Enter")
+    inside = visit.page.evaluate("() => !!document.activeElement.closest('[data-calculator] form')")
+    assert inside, "Enter puts the focus on the calculator's first field"
+
+
+def test_home_page_links_to_each_keyword_index(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url)
+    for game in ("legion", "swtcg"):
+        link = visit.page.locator(f"article a[href$='{game}/keywords/']").first
+        expect(link).to_be_visible()
+
+
+def test_the_coverage_report_stays_out_of_search_and_short_on_a_phone(site: Server, visit: Visit) -> None:
+    index = json.loads((site.root / "search" / "search_index.json").read_text())
+    locations = [d["location"] for d in index["docs"]]
+    assert not any(loc.startswith("coverage") for loc in locations)
+    assert any(loc.startswith("legion/keywords/guardian-x") for loc in locations)
+    visit.page.set_viewport_size({"width": 390, "height": 844})
+    visit.page.goto(site.url + "coverage/")
+    height = visit.page.evaluate("() => document.documentElement.scrollHeight")
+    assert height < 6 * 844, f"{height} px: {height / 844:.1f} phone screens"
+
+
+
+def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visit: Visit) -> None:
+    visit.page.goto(site.url + "swtcg/keywords/intercept/")
+    root = first_calculator(visit.page)
+    units = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='intercept_by']"))
+    if not units.is_visible():
+        units.locator("xpath=ancestor::details[1]/summary").click()
+    text = root.locator("[name='intercept_by']")
+    before = text.input_value()
+    rows = units.locator("fieldset.calculator-row")
+    had = rows.count()
+    units.locator("[data-row-add]").click()
+    added = rows.nth(had)
+    assert added.locator("legend").inner_text() == f"Intercepting unit {had + 1}"
+    added.locator("[data-part='parry'] [data-step='1']").click()
+    more = added.locator("details.calculator-row-more")
+    if more.count():  # a row of many fields folds the last ones
+        more.locator("> summary").click()
+    added.locator("[data-part='armor'] input").check()
+    item = "health=3,parry=1,armor"
+    assert text.input_value() == (f"{before}; {item}" if before else item), "health is always written: the engine needs it"
+    request = recomputed(root)
+    assert cpython_answer(request)["ok"]
+    # The Switch power is one thing of three fields: one row, nothing to add or remove.
+    switch = root.locator(".calculator-field", has=visit.page.locator("[name='switch']"))
+    if not switch.is_visible():
+        switch.locator("xpath=ancestor::details[1]/summary").click()
+    assert switch.locator("[data-row-add], [data-row-remove]").count() == 0
+    switch.locator("[data-part='ground'] [data-step='1']").click()
+    assert root.locator("[name='switch']").input_value() == "ground=1"
+    request = recomputed(root)
+    assert request["inputs"]["switch"] == "ground=1" and cpython_answer(request)["ok"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, visit: Visit, scheme: str) -> None:
+    from tests.browser.harness import add_script_file
+    from tests.browser.test_calculator_reader import AXE, SERIOUS, SETTLED
+
+    page = visit.page
+    page.emulate_media(color_scheme=scheme)
+    found = []
+    for path in (GUARDIAN_X, ATTACK, VEHICLE):
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(site.url + path)
+        root = first_calculator(page)
+        root.locator("[data-copy-link]").wait_for()
+        # Every group and row open, a refusal showing (its buttons), a ruleset-disabled field.
+        root.evaluate("el => el.querySelectorAll('details').forEach(d => d.open = true)")
+        add_script_file(page, site.url, AXE)
+        for width, height in ((390, 844), (1280, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(SETTLED)
+            found += [f"{path} ({width}, {scheme}): {v}" for v in page.evaluate(SERIOUS)]
+    assert found == []
