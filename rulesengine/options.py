@@ -73,7 +73,7 @@ class Option:
     aliases: tuple[str, ...] = ()
     """More command-line flags for the same input (a keyword's full name in kebab case when
     the flag is shorter: `--soresu-mastery` for `--soresu`)."""
-    fields: tuple[Field, ...] = ()
+    spec_fields: tuple[Field, ...] = ()
     """For a text option written as a comma list: its parts, declared (`Field`)."""
     parts: tuple[Option, ...] = ()
     """For a text input that describes one thing in several fields (a guardian, a further
@@ -153,7 +153,7 @@ class Option:
         d["choices"] = list(self.choices)
         d["keywords"] = list(self.keywords)
         d["dice_from"] = list(self.dice_from)
-        d["fields"] = [{**asdict(f), "choices": list(f.choices)} for f in self.fields]
+        d["spec_fields"] = [{**asdict(f), "choices": list(f.choices)} for f in self.spec_fields]
         d["parts"] = [p.describe() for p in self.parts]
         d["parts_from"] = list(self.parts_from)
         d["rulesets"] = list(self.rulesets)

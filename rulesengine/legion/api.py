@@ -226,7 +226,7 @@ OPTIONS: tuple[Option, ...] = (
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
     _bool("transported", "Defender is transported", "guardians cannot help a transported unit", group="defender"),
     Option("guardian", "Guardians", "text", None, help=f"{GUARDIAN_FORMAT}; repeat (or separate with ;) for several, in order",
-           repeatable=True, group="defender", fields=GUARDIAN_FIELDS, parts=GUARDIAN_PARTS, joined="commas", unit="guardian"),
+           repeatable=True, group="defender", spec_fields=GUARDIAN_FIELDS, parts=GUARDIAN_PARTS, joined="commas", unit="guardian"),
     Option("pool", "Further attack pools", "text", None, help=f"pools 2 on, resolved in this order: {pool_specs.POOL_FORMAT}; "
            f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice",
            parts=(_int("defender", "Defender it attacks", pool_specs.MAX_DEFENDERS, lo=1, default=1),),
