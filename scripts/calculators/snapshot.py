@@ -130,7 +130,9 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         log.warning("calculators: no start-up snapshot (node not found); the worker will start Python in full")
         return None
     out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + ".partial")
+    # Named per process: two builds at once (serve and publish, or tests) each make their own
+    # and the last to finish replaces the other's identical files.
+    partial = out.with_name(f"{out.name}.{os.getpid()}.partial")
     try:
         done = subprocess.run(
             [node, str(MAKER), str(pyodide_dir), str(wheel), module, str(partial)],
@@ -150,7 +152,7 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         return None
     data = partial.read_bytes()
     for suffix, packed in compress(data).items():
-        copy = partial.with_name(NAME + suffix + ".partial")
+        copy = partial.with_name(f"{NAME}{suffix}.{os.getpid()}.partial")
         copy.write_bytes(packed)
         copy.replace(out.with_name(NAME + suffix))
     partial.replace(out)  # last: the raw file's presence with its copies means complete

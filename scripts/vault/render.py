@@ -10,6 +10,7 @@ embedded in another), so rendering never changes a token: it renders a copy.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -275,11 +276,23 @@ class VaultRenderer(RendererHTML):
     def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         src = _vault_address(str(token.attrGet("src") or ""), "mdimage", _env(env))
-        if src is None:
+        alt = self.renderInlineAsText(token.children or [], options, env)
+        size = _SIZED_ALT.match(alt)
+        if src is None and size is None:
             return super().image(tokens, idx, options, env)
         copy = token.copy()
-        copy.attrSet("src", src)
+        if src is not None:
+            copy.attrSet("src", src)
+        if size is not None:
+            # Obsidian's `![alt|300](image.png)` and `|300x200`: the image's size, not its words.
+            copy.children = [Token("text", "", 0, content=size.group("alt"))]
+            copy.attrSet("width", size.group("width"))
+            if size.group("height"):
+                copy.attrSet("height", size.group("height"))
         return super().image([copy], 0, options, env)
+
+
+_SIZED_ALT = re.compile(r"^(?P<alt>.*?)\|(?P<width>\d+)(?:x(?P<height>\d+))?$", re.DOTALL)
 
 
 def _callout_around(tokens: Sequence[Token], idx: int) -> CalloutInfo | None:
