@@ -62,7 +62,7 @@ def assert_comparison_shows(page: Any, a_headline: dict[str, Any], b_headline: d
     assert chart.locator("rect[data-set='B']").count() == len(counts)
     titles = chart.locator("rect[data-set='B'] title").all_text_contents()
     shown = {k: text for k, _, text in b_headline["rows"]}
-    assert titles == [f"Set B, {k}: {shown.get(k, '0.00%')}" for k in sorted(counts, key=int)]
+    assert titles == [f"Set B, {k}: {shown.get(k, '0%')}" for k in sorted(counts, key=int)]
     legend = panel.locator(".calculator-legend").text_content() or ""
     assert "Set A" in legend and "Set B" in legend
 

@@ -111,7 +111,7 @@ export function chartOf(sets, hatchId) {
   counts.forEach((k, i) => {
     const x = GAP + i * (2 * BAR + GAP);
     sets.forEach((set, s) => {
-      const chance = chances[s].get(k) || { text: "0.00%", share: 0 };
+      const chance = chances[s].get(k) || { text: "0%", share: 0 }; // an outcome this set cannot have: certain, so "0%" (numbers.percent)
       const h = Math.round((chance.share / top) * HEIGHT);
       const bar = svg("rect", { x: x + s * BAR, y: HEIGHT - h, width: BAR, height: h, "data-set": set.name, class: `calculator-bar-${set.name.toLowerCase()}` });
       if (set.name === "B") bar.setAttribute("fill", `url(#${hatchId})`);
