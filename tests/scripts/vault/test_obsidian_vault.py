@@ -180,3 +180,48 @@ def test_search_finds_aliases_and_never_comments_or_front_matter(site: Path) -> 
     assert "Irrigation" in index and "Hose duty" in index
     assert "The neighbour disagrees" not in index and "note to myself" not in index
     assert "cssclasses" not in index and "Not for readers yet" not in index
+
+
+def test_every_formatting_construct_renders_as_obsidian_shows_it(site: Path) -> None:
+    """Help/Formatting.md holds each construct of Obsidian's formatting help pages once."""
+    page = article(site, "help/formatting")
+    assert "<strong>bold</strong>" in page and "<em><strong>bold italic</strong></em>" in page
+    assert "<del>struck</del>" in page and "<mark>highlighted</mark>" in page
+    assert "A single line break<br>\nshows as a break" in page  # Obsidian's default: a newline breaks
+    # A list right under a paragraph line is a list (CommonMark), nested lists too.
+    assert re.search(r"<p>Features:</p>\s*<ul>\s*<li>a list right under a paragraph line</li>", page)
+    assert re.search(r"<li>nested item\s*<ol>\s*<li>ordered inside</li>", page)
+    assert page.count('class="task-list-item-checkbox"') == 2
+    # A lazy quote line stays in the quote; the ^id under it names the quote, not a word of it.
+    assert re.search(r'<blockquote id="\^lazy-quote">\s*<p>A quote<br>\nthat runs on lazily.</p>', page)
+    # A callout whose body lines lack ">" keeps them (lazy continuation).
+    assert re.search(r'<details class="warning" data-callout="warning">\s*<summary>A folded warning</summary>\s*'
+                     r"<p>body line one<br>\nbody line two</p>", page)
+    assert '<table id="^sample-table">' in page and '<th style="text-align:right">Right</th>' in page
+    assert "<code>a|b</code>" in page and ">the watering note</a>" in page
+    assert "Escaped: *not italic*, #not-a-tag, [[not a link]]." in page
+    assert '<a href="https://example.org/bare">https://example.org/bare</a>' in page
+    assert '<a href="http://www.example.com">www.example.com</a>' in page
+    assert 'alt="chart" width="100"' in page
+    assert '<span class="arithmatex">' in page and 'href="../../tags/help/syntax/"' in page
+    assert page.count('class="footnote-ref"') == 2 and "a comment nobody reads" not in page
+    assert '<h2 id="math-x2-in-a-heading">Math <span class="arithmatex">' in page
+    assert 'href="#math-x2-in-a-heading"' in page  # the link to that heading lands on it
+    full = (site / "help" / "formatting" / "index.html").read_text(encoding="utf-8")
+    toc = full[full.index('data-md-component="toc"') :]
+    toc = toc[: toc.index("</nav>")]
+    assert "Math x^2 in a heading" in toc and "\\(" not in toc
+    assert re.search(r'Embedded table:.*?<div class="vault-embed">\s*<table>', page, re.DOTALL)
+
+
+# Obsidian syntax that must never reach a reader as text, outside code.
+RAW_SYNTAX = re.compile(r"\[\[|\]\]|!\[\[|==\w|%%|\[![a-z]+\]|\s\^[A-Za-z0-9-]+(?:\s|<)|\{:|\{ \.")
+
+
+def test_no_page_shows_raw_syntax(site: Path) -> None:
+    for index in site.rglob("index.html"):
+        page = article(site, index.parent.relative_to(site).as_posix() or ".")
+        text = re.sub(r"<(code|pre)\b.*?</\1>", "", page, flags=re.DOTALL)
+        text = re.sub(r"<[^>]+>", " ", text)
+        text = html.unescape(text).replace("Escaped: *not italic*, #not-a-tag, [[not a link]].", "")
+        assert RAW_SYNTAX.search(text) is None, (index, RAW_SYNTAX.search(text))
