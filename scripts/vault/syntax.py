@@ -94,6 +94,21 @@ def _next(state: StateInline, mark: str, start: int, limit: int) -> int:
     return found
 
 
+def _highlight_close(state: StateInline, start: int) -> int:
+    """The first `==` at or after `start` that is not after a space, or -1; remembered like
+    `_next`, so a run of `==a ==a ...` with no closing mark is searched once."""
+    searched: tuple[int, int, int] | None = getattr(state, "_vault_highlight", None)
+    if searched is not None:
+        begin, end, found = searched
+        if end == state.posMax and begin <= start and (found == -1 or start <= found):
+            return found
+    close = state.src.find("==", start, state.posMax)
+    while close != -1 and state.src[close - 1] in " \t\n":
+        close = state.src.find("==", close + 1, state.posMax)
+    setattr(state, "_vault_highlight", (start, state.posMax, close))
+    return close
+
+
 def _highlight(state: StateInline, silent: bool) -> bool:
     start = state.pos
     if not state.src.startswith("==", start):
@@ -101,9 +116,7 @@ def _highlight(state: StateInline, silent: bool) -> bool:
     inner_start = start + 2
     if inner_start >= state.posMax or state.src[inner_start] in " \t\n=":
         return False
-    close = state.src.find("==", inner_start + 1, state.posMax)
-    while close != -1 and state.src[close - 1] in " \t\n":
-        close = state.src.find("==", close + 1, state.posMax)
+    close = _highlight_close(state, inner_start + 1)
     if close == -1:
         return False
     if not silent:
@@ -152,6 +165,9 @@ def obsidian_plugin(md: MarkdownIt) -> None:
     md.use(block_ids_plugin).use(callouts_plugin)
 
 
+MAX_NESTING = 100
+
+
 @cache
 def vault_parser() -> MarkdownIt:
     """The parser the compiler uses, built once (configuring markdown-it costs more than
@@ -162,7 +178,10 @@ def vault_parser() -> MarkdownIt:
     """
     from .render import VaultRenderer  # the renderer needs the parser's types: imported late
 
-    md = MarkdownIt("commonmark", {"html": True, "tasklists": True}, renderer_cls=VaultRenderer)
+    # Nesting: quotes and lists up to 100 deep are read (CommonMark's preset stops at 20 and
+    # drops what is deeper); deeper still, markdown-it stops rather than recurse without end.
+    md = MarkdownIt("commonmark", {"html": True, "tasklists": True, "maxNesting": MAX_NESTING},
+                    renderer_cls=VaultRenderer)
     md.enable(["table", "strikethrough"])
     # Math is read as Obsidian reads it (no space inside the dollars, `$5 and $6` is text),
     # so a `[[` or `#` inside a formula is never a link or a tag.
