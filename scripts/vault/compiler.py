@@ -86,7 +86,7 @@ def compile_vault(
     drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home,  # issue 22 (canvas_site.py)
                           default_markdown(line_breaks=not config.strict_line_breaks))
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
-                        canvas=drawings.html_for)
+                        canvas=drawings.html_for, site_made=site_made)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     found: dict[str, list[Problem]] = {path: [] for path in pages}
     written = {path: _write(page, ctx, lists.get(path, ""), found[path]) for path, page in pages.items()}
@@ -97,7 +97,7 @@ def compile_vault(
     if again:
         resolved = resolve_all(pages, index, site_made | frozenset(extension_pages))
         # The missing notes are now fewer; their pages keep the addresses already written.
-        ctx = dataclass_replace(ctx, resolved=resolved)
+        ctx = dataclass_replace(ctx, resolved=resolved, site_made=site_made | frozenset(extension_pages))
         for path in again:
             found[path] = []
             written[path] = _write(pages[path], ctx, lists.get(path, ""), found[path])

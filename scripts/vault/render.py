@@ -49,6 +49,7 @@ class RenderContext:
     image_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # asset -> pixels
     index: LinkIndex = field(default_factory=lambda: LinkIndex((), ()))
     canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
+    site_made: frozenset[str] = frozenset()  # pages the site writes besides the notes (resolve.resolve_all)
 
 
 @dataclass(frozen=True)
@@ -325,7 +326,7 @@ def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> st
 
 def _resolve(target: WikiTarget, kind: str, vault: _Env) -> Resolution:
     ref = Ref(kind, target, 0, 0, 0, None)  # type: ignore[arg-type]
-    resolution, _ = resolve_ref(ref, vault.page, vault.ctx.pages, vault.ctx.index)
+    resolution, _ = resolve_ref(ref, vault.page, vault.ctx.pages, vault.ctx.index, vault.ctx.site_made)
     return resolution
 
 
