@@ -23,9 +23,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from urllib.parse import quote
 
-from rulesengine.urls import base_for, page_path, page_url
+from scripts.vault.pages import site_href
 from scripts.app_manifest import ICON_SIZES, MANIFEST, icon_name, icon_png, manifest
 from scripts.page_html import first_sentence, search_friendly
 from scripts.vault.dates import Updated, note_dates
@@ -46,6 +45,7 @@ class Build:
     outgoing: dict[str, set[str]] = field(default_factory=dict)
     incoming: dict[str, set[str]] = field(default_factory=dict)
     reports: set[str] = field(default_factory=set)
+    home: str = "index.md"  # the note served at the site's root
     summaries: dict[str, str] = field(default_factory=dict)
 
 
@@ -65,10 +65,10 @@ def add_pages(files: Files, config: MkDocsConfig, notes: dict[str, bytes | str],
     sources = {target: [m.path for m in mentions] for target, mentions in compiled.backlinks.items()}
     outgoing, incoming = link_graph(sources)
     dates = note_dates(texts, Path(config.docs_dir))
-    BUILD = Build(dates, titles, outgoing, incoming, reports | {RECENT_PAGE})
+    BUILD = Build(dates, titles, outgoing, incoming, reports | {RECENT_PAGE}, home=compiled.home)
     if dates and files.get_file_from_path(RECENT_PAGE) is None:
         changes = recent(dates, titles, {})
-        files.append(File.generated(config, RECENT_PAGE, content=recent_page(changes)))
+        files.append(File.generated(config, RECENT_PAGE, content=recent_page(changes, compiled.home)))
         BUILD.titles[RECENT_PAGE] = "Recent changes"
 
 
@@ -102,7 +102,7 @@ def updated_line(path: str) -> str:
     if updated is None:
         return ""
     when = updated.when
-    recent_url = base_for(path) + page_url(RECENT_PAGE)
+    recent_url = site_href(RECENT_PAGE, path, home=BUILD.home)
     return (f'<p class="vault-updated">Last updated '
             f'<time datetime="{when.isoformat()}">{when:%Y-%m-%d}</time> · '
             f'<a href="{recent_url}">Recent changes</a></p>')
@@ -119,19 +119,9 @@ def local_graph(path: str) -> str:
             f"{escape_html(BUILD.titles[path])}</figcaption>{svg}</figure>")
 
 
-@cache
-def _parts(path: str) -> tuple[str, ...]:
-    return tuple(page_path(path).split("/"))
-
-
 def page_link(target: str, host: str) -> str:
-    """The shortest relative address from the host page's URL to the target page's."""
-    here = _parts(host)[:-1]
-    there = _parts(target)
-    common = 0
-    while common < min(len(here), len(there) - 1) and here[common] == there[common]:
-        common += 1
-    return quote("../" * (len(here) - common) + "/".join(there[common:])) or "./"
+    """The relative address from the host page's URL to the target page's."""
+    return site_href(target, host, home=BUILD.home)
 
 
 def neighbourhood(path: str) -> list[Neighbour]:

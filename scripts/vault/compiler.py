@@ -20,7 +20,8 @@ from .collisions import url_collisions
 from .escaping import escape_html
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
-from .generated import backlinks_section, keyword_index, keyword_list, missing_index, missing_page
+from .anchors import unique_anchors
+from .generated import BACKLINKS_HEADING, backlinks_html, keyword_index, keyword_list, missing_index, missing_page
 from .canvas import default_markdown
 from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvases
 from .home import choose_home, home_page, links_in
@@ -207,10 +208,15 @@ def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems:
     body, found, toc = render_body(page, ctx)
     problems.extend(found)
     additions = [_call(ext.page_addition, page.context, page.path, problems) or "" for ext in ctx.extensions]
-    backlinks = backlinks_section(page.path, ctx.resolved.backlinks.get(page.path, ()))
     after = [text for text, _ in page.anchors]
-    appendix, appendix_toc = render_markdown("\n\n".join(p for p in (keyword_list_md, backlinks) if p),
-                                             page.path, ctx, page.context, after)
+    appendix, appendix_toc = "", list[TocEntry]()
+    if keyword_list_md:
+        appendix, appendix_toc = render_markdown(keyword_list_md, page.path, ctx, page.context, after)
+    texts = [*after, *(entry.name for entry in appendix_toc), BACKLINKS_HEADING]
+    anchor = unique_anchors(texts, ctx.config.slugify, ctx.config.separator)[-1]
+    mentions = ctx.resolved.backlinks.get(page.path, ())
+    appendix += "\n" + backlinks_html(page.path, mentions, anchor, ctx.config.home)
+    appendix_toc = [*appendix_toc, TocEntry(2, anchor, BACKLINKS_HEADING)]
     # Sanitised on its own, so that a note's unclosed tag cannot take in what the site adds.
     own = with_classes(safe_body(body).strip("\n"), page.properties)
     parts = (own, tags_line(page, ctx.config), aliases_line(page.properties), *additions, appendix)

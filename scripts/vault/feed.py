@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from xml.sax.saxutils import escape as xml_escape
 
+from .pages import site_href
 from rulesengine.urls import base_for, page_url
 
 from .dates import Updated
@@ -40,11 +41,12 @@ def recent(dates: Mapping[str, Updated], titles: Mapping[str, str], summaries: M
     return dated[:limit]
 
 
-def recent_page(changes: Sequence[Change]) -> str:
-    """The recent-changes page: a heading, a link to the feed and one line per note."""
+def recent_page(changes: Sequence[Change], home: str = "index.md") -> str:
+    """The recent-changes page's HTML (the compiler's pages are HTML too): a heading, a link
+    to the feed and one line per note; `home` is the note served at the site's root."""
     here = base_for(RECENT_PAGE)
     lines = [
-        "# Recent changes",
+        '<h1 id="recent-changes">Recent changes</h1>',
         "",
         f'<p class="vault-feed-link"><a href="{here}{FEED_FILE}" type="application/atom+xml">'
         "Follow these changes in a feed reader (Atom)</a></p>",
@@ -54,7 +56,7 @@ def recent_page(changes: Sequence[Change]) -> str:
     for change in changes:
         when = change.updated.when
         lines.append(
-            f'<li><a href="{here}{page_url(change.path)}">{escape_html(change.title)}</a> '
+            f'<li><a href="{site_href(change.path, RECENT_PAGE, home=home)}">{escape_html(change.title)}</a> '
             f'<time datetime="{when.isoformat()}">{when:%Y-%m-%d}</time></li>'
         )
     lines += ["</ul>", ""]

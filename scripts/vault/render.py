@@ -132,7 +132,7 @@ class VaultRenderer(RendererHTML):
         block_id = token.attrGet("id") if token.attrs else None
         if isinstance(block_id, str) and block_id.startswith("^") and "vault" in env and _env(env).host.depth:
             # Shown inside another page, a block keeps no id: it is not that page's block.
-            copy = token.copy()
+            copy = token.copy(attrs=dict(token.attrs))
             copy.attrs.pop("id", None)
             shown = list(tokens)
             shown[idx] = copy
@@ -270,7 +270,7 @@ class VaultRenderer(RendererHTML):
         href = _vault_address(str(token.attrGet("href") or ""), "mdlink", _env(env))
         if href is None:
             return self.renderToken(tokens, idx, options, env)
-        copy = token.copy()
+        copy = token.copy(attrs=dict(token.attrs))
         copy.attrSet("href", href)
         return self.renderToken([copy], 0, options, env)
 
@@ -281,7 +281,7 @@ class VaultRenderer(RendererHTML):
         size = _SIZED_ALT.match(alt)
         if src is None and size is None:
             return super().image(tokens, idx, options, env)
-        copy = token.copy()
+        copy = token.copy(attrs=dict(token.attrs))
         if src is not None:
             copy.attrSet("src", src)
         if size is not None:

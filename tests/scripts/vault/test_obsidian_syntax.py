@@ -107,3 +107,14 @@ def test_an_extension_fence_in_a_callout_stays_in_it() -> None:
     page = compile_vault({"a.md": note}, CONFIG, [_Block()]).pages["a.md"]
     assert ('<div class="admonition note" data-callout="note">\n<p class="admonition-title">T</p>\n'
             '<div class="block">\n<p>x</p>\n</div>\n<p>after</p>\n</div>') in page
+
+
+def test_a_note_shown_in_another_keeps_its_own_links_and_ids() -> None:
+    """Rendering never changes the tokens a note was parsed into: the same note drawn on its
+    own page and inside another (in either order) gets each page's own addresses."""
+    notes = {"a/Shown.md": "See [the attack](../Attack.md). ^here\n", "Host.md": "![[Shown#^here]]\n",
+             "Attack.md": "Text.\n", "z/Last.md": "![[Shown#^here]]\n"}
+    compiled = compile_vault(notes, CONFIG)
+    assert '<p id="^here">See <a href="../../attack/">the attack</a>.</p>' in compiled.pages["a/Shown.md"]
+    assert '<p>See <a href="../attack/">the attack</a>.</p>' in compiled.pages["Host.md"]
+    assert '<p>See <a href="../../attack/">the attack</a>.</p>' in compiled.pages["z/Last.md"]
