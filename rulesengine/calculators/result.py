@@ -8,6 +8,7 @@ policies used and the trace steps (`steps.py`) follow.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -209,14 +210,22 @@ def _in_rules_words(path: str, value: object, options: Sequence[Option]) -> str 
     if option is None:
         return None
     items = [v.strip() for v in value.split(",") if v.strip()]
-    ordered = [p for p in option.parts if p.kind != "bool"]
-    switches = {p.name.replace("_", "-"): p for p in option.parts if p.kind == "bool"}
+    # Fields before the first switch are written by place; then a switch by its name and a
+    # count as NAME=N (rows.mjs writes them so).
+    ordered = list(itertools.takewhile(lambda p: p.kind != "bool", option.parts))
+    named = {p.name.replace("_", "-"): p for p in option.parts[len(ordered):]}
     words = []
-    for part, item in zip(ordered, items):
-        words.append(part_words(part, item))
-    for item in items[len(ordered):]:
-        switch = switches.get(item.lower())
-        words.append(switch.label if switch is not None else item)
+    place = 0
+    for item in items:
+        word, equals, count = item.partition("=")
+        part = named.get(word.lower())
+        if part is not None:
+            words.append(part.label if part.kind == "bool" else f"{part.label.lower()}: {count}")
+        elif not equals and place < len(ordered):
+            words.append(part_words(ordered[place], item))
+            place += 1
+        else:
+            words.append(item)
     return ", ".join(words)
 
 

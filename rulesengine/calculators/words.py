@@ -29,14 +29,20 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "pierce_policy": {
         "guardian-first": ("Guardians first", "Pierce cancels the guardians' blocks first, then the defender's."),
         "defender-only": ("Defender only", "Pierce is kept for the defender's blocks."),
+        "most-wounds-in-all": ("Most wounds in all", "Pierce goes where it adds the most expected wounds on "
+                               "all units together, guardians and defender."),
+        "most-wounds-on-defender": ("Most wounds on the defender", "Pierce goes where it gives the defender the "
+                                    "most expected wounds."),
     },
     "dodge_policy": {
         "max": ("Spend dodge", "The defender spends every dodge token that cancels a hit."),
         "none": ("Keep dodge", "The defender keeps its dodge tokens."),
     },
     "ruleset": {
-        "notes": ("The notes' rules (before July 2024)", "The rules as the owner's notes describe them."),
-        "2.6": ("Core Rulebook 2.6 (July 2024)", "The current rules, with the updates that followed them."),
+        # One name and one date per ruleset, as rulesengine/legion/rulesets.py gives them.
+        "notes": ("The owner's notes (Legion before July 2024)", "The rules as the owner's notes describe them."),
+        "2.6": ("The current Core Rulebook (2.6), effective 24 November 2025",
+                "The current rules: 2.6 of July 2024 with the updates that followed it."),
     },
 }
 """Option name -> choice value -> (plain name, one sentence)."""

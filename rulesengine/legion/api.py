@@ -54,10 +54,10 @@ MAX_GUARDIAN_TOKENS = 10
 GUARDIAN_FIELDS: tuple[Field, ...] = (
     Field("x", "Guardian X", "int", 1, minimum=1, maximum=MAX_GUARDIAN_X, positional=True),
     Field("die", "Defense die", "choice", "red", choices=tuple(reversed(tuple(DEFENSE_DICE))), positional=True),
-    Field("surge", "Surge chart", "choice", "none", choices=DEFENSE_SURGE_CHARTS, positional=True,
+    Field("surge", "Defense surge chart", "choice", "none", choices=DEFENSE_SURGE_CHARTS, positional=True,
           help="may be left out (none)"),
     Field("immune-pierce", "Immune: Pierce", "bool", False, help="Pierce cannot cancel this guardian's blocks"),
-    Field("suppressed", "Suppressed", "bool", False, help="ruleset 2.6: its suppression tokens reach its courage, so it "
+    Field("suppressed", "Suppressed (tokens reach its courage)", "bool", False, help="ruleset 2.6: its suppression tokens reach its courage, so it "
           "cannot use Guardian X"),
     Field("surge-tokens", "Surge tokens", "int", 0, minimum=0, maximum=MAX_GUARDIAN_TOKENS,
           help="ruleset 2.6: its own surge tokens convert its defense surges to blocks"),

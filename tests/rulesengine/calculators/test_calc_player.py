@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from rulesengine.legion.rulesets import NAMES
 from rulesengine.calculators.form import render_field, render_form
 from rulesengine.calculators.numbers import negligible, percent
 from rulesengine.calculators.registry import calculator
@@ -146,7 +147,9 @@ def test_the_ruleset_reads_with_one_name_and_one_date():
     calc = calculator("legion-attack")
     option = next(o for o in calc.options if o.name == "ruleset")
     names = [choice_words("ruleset", r, option.help)[0] for r in option.choices]
-    assert names == ["The notes' rules (before July 2024)", "Core Rulebook 2.6 (July 2024)"]
+    # The names rulesengine/legion/rulesets.py gives, each with its one date.
+    assert names == ["The owner's notes (Legion before July 2024)", "The current Core Rulebook (2.6), effective 24 November 2025"]
+    assert all(name.casefold() == full.casefold() for name, full in zip(names, NAMES.values()))
     _, root = attack({"black": 1, "ruleset": "2.6"})
     dd = root.find("dl").find("dd")
     assert dd.text() == names[1] and dd.attrs["title"] == "2.6"

@@ -4,7 +4,8 @@ Used to compare a page's body with a spec's expected HTML: tag and attribute nam
 case, attributes sorted, void elements without a slash, text and attribute values with
 entities decoded and then escaped one way, whitespace between block elements dropped
 (kept inside <pre>). Site additions that carry no content are taken off first: heading
-ids and their permalink anchors, the code block's `highlight` class; a table cell's
+ids and their permalink anchors, the code block's `highlight` class, the class that keeps
+a leading line of links out of the search index; a table cell's
 `style="text-align: x"` is read as the `align="x"` GFM writes.
 """
 
@@ -38,6 +39,9 @@ class _Normaliser(HTMLParser):
             return
         if re.fullmatch(r"h[1-6]", tag):
             found.pop("id", None)
+        if tag == "p" and found.get("class") == "vault-related":
+            found.pop("class")  # a leading line of links, kept out of the search index
+            found.pop("data-search-exclude", None)
         if tag == "pre" and found.get("class") == "highlight":
             found.pop("class")
         if tag in ("td", "th") and "style" in found:
