@@ -9,6 +9,8 @@ table of contents) followed by its HTML; scripts/mkdocs_hook.py hands both to Mk
 from __future__ import annotations
 
 import posixpath
+
+import yaml
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace as dataclass_replace
 from typing import TypeVar
@@ -225,9 +227,16 @@ def _write(page: PageSource, ctx: RenderContext, keyword_list_md: str, problems:
 
 
 def _finish(path: str, markdown: str, ctx: RenderContext, title: str | None) -> str:
-    """A page the site writes in Markdown (an index, a missing note's page) as HTML."""
+    """A page the site writes in Markdown (an index, a missing note's page) as HTML; the
+    page's own front matter (an extension's `search: exclude`) stays its MkDocs meta."""
+    own: dict[str, object] = {}
+    if markdown.startswith("---\n"):
+        head, end, rest = markdown[4:].partition("\n---\n")
+        loaded = yaml.safe_load(head) if end else None
+        if isinstance(loaded, dict):
+            own, markdown = loaded, rest
     html, toc = render_markdown(markdown, path, ctx)
-    return page_meta(None, toc, title) + html
+    return page_meta(None, toc, title, own) + html
 
 
 def _extension_pages(

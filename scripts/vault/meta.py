@@ -8,7 +8,7 @@ import re
 
 import yaml
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .properties import Properties
@@ -22,11 +22,16 @@ TOC_KEY = "vault_toc"  # [[level, id, name], ...]: the adapter builds MkDocs' to
 _CLASS = re.compile(r"[^A-Za-z0-9_-]")
 
 
-def page_meta(properties: Properties | None, toc: Sequence[TocEntry] = (), title: str | None = None) -> str:
+def page_meta(
+    properties: Properties | None, toc: Sequence[TocEntry] = (), title: str | None = None,
+    own: Mapping[str, object] | None = None,
+) -> str:
     """YAML front matter for MkDocs: the page's title (for the browser tab and search, as
     written), `description` (the page's meta description) and its table of contents."""
     # The theme writes the description into an attribute as it is: it goes there escaped.
-    meta: dict[str, object] = {"title": escape_html(title)} if title else {}
+    meta: dict[str, object] = {**(own or {})}
+    if title:
+        meta["title"] = escape_html(title)
     if properties is not None and properties.description:
         meta["description"] = escape_html(properties.description)
     if toc:

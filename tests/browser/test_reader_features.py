@@ -180,6 +180,7 @@ def test_last_updated_leads_to_recent_changes_and_its_feed(site: Server, visit: 
     page.locator(".vault-updated a", has_text="Recent changes").click()
     page.wait_for_url("**/recent-changes/")
     rows = page.locator(".vault-recent li")
+    expect(rows.first).to_be_visible()  # the new page's content is in (instant navigation)
     assert rows.count() > 10
     dates = rows.locator("time").evaluate_all("times => times.map(t => t.getAttribute('datetime'))")
     assert dates == sorted(dates, reverse=True)
