@@ -112,7 +112,7 @@ def test_recent_changes_newest_first_and_a_valid_atom_feed() -> None:
     changes = recent(dates, titles, {"n4.md": "Says <what>."}, limit=3)
     assert [c.path for c in changes] == ["n4.md", "n3.md", "n2.md"]
     page = recent_page(changes)
-    assert page.startswith("# Recent changes") and "Note &lt;n4.md&gt; &amp; co" in page
+    assert page.startswith('<h1 id="recent-changes">Recent changes</h1>') and "Note &lt;n4.md&gt; &amp; co" in page
     assert 'href="../n4/"' in page  # relative to recent-changes/
     feed = atom_feed(changes, "Site & co", "http://x/", datetime.now(timezone.utc))
     root = ElementTree.fromstring(feed)
