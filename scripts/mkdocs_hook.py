@@ -240,6 +240,13 @@ def html_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    """Issue 25: breadcrumbs for a page the navigation does not hold (a tag's page, a
+    missing note), from the folders above it (partials/path.html)."""
+    context["vault_crumbs"] = [] if page.ancestors else reader_features.crumbs(page.file.src_uri)
+    return context
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
     # never of one inside the note's own content.

@@ -12,7 +12,9 @@ imported by name, for one build at a time.
 
 from __future__ import annotations
 
+import html
 import posixpath
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from datetime import datetime, timezone
@@ -47,6 +49,10 @@ class Build:
     reports: set[str] = field(default_factory=set)
     home: str = "index.md"  # the note served at the site's root
     summaries: dict[str, str] = field(default_factory=dict)
+    # A keyword page cut out of glossaries -> those notes: it is as new as the newest of them.
+    cut_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    every_title: dict[str, str] = field(default_factory=dict)  # every page, reports included
+    generated: dict[str, str] = field(default_factory=dict)  # pages the site writes: their HTML
 
 
 BUILD = Build()
@@ -65,11 +71,14 @@ def add_pages(files: Files, config: MkDocsConfig, notes: dict[str, bytes | str],
     sources = {target: [m.path for m in mentions] for target, mentions in compiled.backlinks.items()}
     outgoing, incoming = link_graph(sources)
     dates = note_dates(texts, Path(config.docs_dir))
-    BUILD = Build(dates, titles, outgoing, incoming, reports | {RECENT_PAGE}, home=compiled.home)
+    BUILD = Build(dates, titles, outgoing, incoming, reports | {RECENT_PAGE}, home=compiled.home,
+                  cut_from=dict(compiled.cut_from), every_title=dict(compiled.titles),
+                  generated=compiled.generated)
     if dates and files.get_file_from_path(RECENT_PAGE) is None:
         changes = recent(dates, titles, {})
         files.append(File.generated(config, RECENT_PAGE, content=recent_page(changes, compiled.home)))
         BUILD.titles[RECENT_PAGE] = "Recent changes"
+        BUILD.every_title[RECENT_PAGE] = "Recent changes"
 
 
 def page_content(page_html: str, page: Page, config: MkDocsConfig) -> str:
@@ -98,14 +107,55 @@ def post_page(output: str, page: Page) -> str:
 
 
 def updated_line(path: str) -> str:
-    updated = BUILD.dates.get(path)
+    """"Last updated" with the note's date; a keyword page cut out of a glossary takes the
+    glossary's date (the newest, when several define it) and names that note, which is
+    where its text is kept (and what the recent changes list)."""
+    updated, source = BUILD.dates.get(path), ""
+    glossaries = [note for note in BUILD.cut_from.get(path, ()) if note in BUILD.dates]
+    if updated is None and glossaries:
+        newest = max(glossaries, key=lambda note: BUILD.dates[note].when)
+        updated = BUILD.dates[newest]
+        title = BUILD.titles.get(newest, posixpath.splitext(posixpath.basename(newest))[0])
+        source = f' in <a href="{page_link(newest, path)}">{escape_html(title)}</a>'
     if updated is None:
         return ""
     when = updated.when
     recent_url = site_href(RECENT_PAGE, path, home=BUILD.home)
     return (f'<p class="vault-updated">Last updated '
-            f'<time datetime="{when.isoformat()}">{when:%Y-%m-%d}</time> · '
+            f'<time datetime="{when.isoformat()}">{when:%Y-%m-%d}</time>{source} · '
             f'<a href="{recent_url}">Recent changes</a></p>')
+
+
+def crumbs(path: str) -> list[tuple[str, str]]:
+    """Where a page outside the navigation sits, for its breadcrumbs below the home page's:
+    each folder above it that has a page of its own ("tags/sky/night.md" is under the tag
+    "sky", "tags/sky.md", under the tags index, "tags.md"; a missing note is under
+    "missing/index.md"), outermost first, as (title, address relative to the page)."""
+    trail: list[tuple[str, str]] = []
+    folder = posixpath.dirname(path)
+    while folder:
+        for parent in (f"{folder}.md", f"{folder}/index.md"):
+            title = _title(parent) if parent not in (path, BUILD.home) else None
+            if title:
+                trail.append((title, page_link(parent, path)))
+                break
+        folder = posixpath.dirname(folder)
+    return trail[::-1]
+
+
+_HEADING = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
+_HEADERLINK = re.compile(r'<a\b[^>]*class="headerlink"[^>]*>.*?</a>', re.DOTALL)
+
+
+def _title(path: str) -> str | None:
+    """A page's title; a page the site writes outside the navigation (a tag's) has none
+    of its own, so its first heading's text is taken."""
+    if path in BUILD.every_title:
+        return BUILD.every_title[path]
+    found = _HEADING.search(BUILD.generated.get(path, ""))
+    if found is None:
+        return None
+    return html.unescape(re.sub(r"<[^>]+>", "", _HEADERLINK.sub("", found.group(1)))).strip() or None
 
 
 def local_graph(path: str) -> str:

@@ -12,7 +12,7 @@ import posixpath
 
 import yaml
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace as dataclass_replace
+from dataclasses import dataclass, field, replace as dataclass_replace
 from typing import TypeVar
 
 from rulesengine.urls import page_path
@@ -56,6 +56,8 @@ class CompiledVault:
     unpublished: tuple[str, ...] = ()  # notes with `publish: false`: no page is made for them
     uses: frozenset[str] = frozenset()  # "math", "mermaid": what some page needs in the browser
     home: str = "index.md"  # the page at the site's address: index.md, a root Home/README note, or generated
+    # A keyword page cut out of glossaries -> the glossary notes its text comes from.
+    cut_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def compile_vault(
@@ -138,7 +140,18 @@ def compile_vault(
         unpublished=tuple(target.path for target in hidden),
         uses=frozenset(use for page in pages.values() for use in page.scan.uses),
         home=home,
+        cut_from=_cut_from(cut_out),
     )
+
+
+def _cut_from(cut_out: Mapping[str, list[tuple[str, str]]]) -> dict[str, tuple[str, ...]]:
+    """Each keyword page -> the glossary notes that define its keyword, in vault order."""
+    sources: dict[str, list[str]] = {}
+    for glossary in sorted(cut_out):
+        for _keyword, page in cut_out[glossary]:
+            if glossary not in sources.setdefault(page, []):
+                sources[page].append(glossary)
+    return {page: tuple(glossaries) for page, glossaries in sources.items()}
 
 
 def _site_made(pages: Mapping[str, PageSource], config: VaultConfig) -> frozenset[str]:

@@ -202,6 +202,32 @@ def test_last_updated_leads_to_recent_changes_and_its_feed(site: Server, visit: 
     expect(page.locator("article h1").first).to_have_text(re.compile("^" + re.escape(first["title"])))
 
 
+def test_pages_outside_the_navigation_have_breadcrumbs_on_a_phone(site: Server, phone: Visit) -> None:
+    page = phone.page
+    page.goto(site.url + "missing/attack-pool/")
+    crumbs = page.locator("nav.md-path a")
+    expect(crumbs).to_have_text(["Home", "Missing notes"])
+    expect(crumbs.last).to_be_in_viewport()
+    crumbs.last.click()
+    page.wait_for_url("**/missing/")
+    expect(page.locator("article h1").first).to_have_text(re.compile("^Missing notes"))
+    expect(page.locator("nav.md-path a")).to_have_text(["Home"])
+    page.locator("nav.md-path a").first.click()
+    page.wait_for_url(site.url)
+
+
+def test_a_keyword_cut_from_a_glossary_shows_the_glossary_date(site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(site.url + "swtcg/keywords/evade/")
+    updated = page.locator(".vault-updated")
+    expect(updated.locator("time")).to_have_text(re.compile(r"^\d{4}-\d\d-\d\d$"))
+    glossary = updated.locator("a").first
+    name = glossary.inner_text()
+    glossary.click()
+    page.wait_for_url("**/swtcg/*/")
+    expect(page.locator("article h1").first).to_have_text(re.compile("^" + re.escape(name)))
+
+
 def test_the_local_graph_is_links_drawn_without_javascript(site: Server, browser: Any) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

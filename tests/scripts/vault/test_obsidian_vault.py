@@ -225,3 +225,27 @@ def test_no_page_shows_raw_syntax(site: Path) -> None:
         text = re.sub(r"<[^>]+>", " ", text)
         text = html.unescape(text).replace("Escaped: *not italic*, #not-a-tag, [[not a link]].", "")
         assert RAW_SYNTAX.search(text) is None, (index, RAW_SYNTAX.search(text))
+
+
+def breadcrumbs(site: Path, page: str) -> list[tuple[str, str]]:
+    """The page's breadcrumbs as (text, href), outermost first; [] when it has none."""
+    found = re.search(r'<nav class="md-path".*?</nav>', (site / page / "index.html").read_text(encoding="utf-8"),
+                      re.DOTALL)
+    if found is None:
+        return []
+    links = re.findall(r'<a href="([^"]*)"[^>]*>(.*?)</a>', found.group(0), re.DOTALL)
+    return [(html.unescape(re.sub(r"<[^>]+>|\s+", " ", text)).strip(), href) for href, text in links]
+
+
+def test_every_page_but_home_has_breadcrumbs_even_outside_the_navigation(site: Path) -> None:
+    # A tag's page is in no navigation: it sits under its parent tag and the tags index.
+    assert breadcrumbs(site, "tags/sky/night") == [("Home", "../../.."), ("Tags", "../../"), ("#sky", "../")]
+    assert breadcrumbs(site, "tags") == [("Home", "..")]
+    assert breadcrumbs(site, "recent-changes") == [("Home", "..")]
+    # A note in the navigation: the home page, then its section, as the theme writes them.
+    assert [text for text, _ in breadcrumbs(site, "sky/charts")] == ["Home", "Sky"]
+    assert breadcrumbs(site, "") == []
+    for page in PAGES[1:]:
+        for _, href in breadcrumbs(site, page):  # each crumb is a page of the site
+            target = (site / page / href).resolve()
+            assert (target / "index.html").is_file(), (page, href)

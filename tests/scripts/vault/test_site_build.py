@@ -160,3 +160,15 @@ def test_two_notes_at_one_url_stop_the_build_naming_both(tmp_path: Path) -> None
     assert "Traceback" not in result.stderr
     assert "game/ATTACK_.md:1: the page URL /game/attack/ is also the URL of game/Attack.md" in result.stderr
     assert "game/Attack.md:1: the page URL /game/attack/ is also the URL of game/ATTACK_.md" in result.stderr
+
+
+def test_a_keyword_cut_from_a_glossary_is_as_new_as_its_glossary(small_site: Path) -> None:
+    updated = re.compile(r'<p class="vault-updated">Last updated <time datetime="([^"]+)">')
+    glossary = updated.search(article(small_site, "game/glossary"))
+    evade = article(small_site, "game/keywords/evade")
+    found = updated.search(evade)
+    assert glossary and found and found.group(1) == glossary.group(1)
+    assert 'in <a href="../../glossary/">Glossary</a> · <a href="../../../recent-changes/">' in evade
+    # The glossary's own keywords stay out of the recent changes: the glossary is listed once.
+    recent = article(small_site, "recent-changes")
+    assert recent.count(">Glossary<") == 1 and ">Evade<" not in recent
