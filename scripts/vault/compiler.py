@@ -189,11 +189,8 @@ def _read(notes: Mapping[str, bytes | str], problems: list[Problem]) -> list[Not
     read: list[Note] = []
     for path in sorted(notes):
         note = read_note(path, notes[path])
-        if isinstance(note, Problem):
-            problems.append(note)
-        else:
-            problems.extend(note.problems)
-            read.append(note)
+        problems.extend(note.problems)
+        read.append(note)
     return read
 
 

@@ -29,18 +29,22 @@ def title_of(path: str) -> str:
     return posixpath.splitext(posixpath.basename(path))[0]
 
 
-def read_note(path: str, content: bytes | str) -> Note | Problem:
-    """Decode one note; a note that is not UTF-8 is an error at the line of the bad byte."""
+def read_note(path: str, content: bytes | str) -> Note:
+    """Decode one note. A note that is not UTF-8 is read as Obsidian reads it, each byte
+    that cannot be read shown as U+FFFD, with a warning at the line of the first one."""
+    decoding: tuple[Problem, ...] = ()
     if isinstance(content, bytes):
         try:
             text = content.decode("utf-8-sig")
         except UnicodeDecodeError as bad:
             line = content[: bad.start].count(b"\n") + 1
             byte = content[bad.start]
-            return Problem(path, line, "error", f"the note is not UTF-8 (byte 0x{byte:02x})")
+            text = content.decode("utf-8-sig", errors="replace")
+            decoding = (Problem(path, line, "warning", f"the note is not UTF-8 (byte 0x{byte:02x}): the page shows "
+                                "\ufffd for each byte that cannot be read; save the note as UTF-8"),)
     else:
         text = content.removeprefix("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     split = split_properties(text)
-    problems = () if split.problem is None else (Problem(path, 1, "warning", split.problem),)
+    problems = decoding + (() if split.problem is None else (Problem(path, 1, "warning", split.problem),))
     return Note(path, title_of(path), game_of(path), strip_comments(split.text), split.properties, problems)

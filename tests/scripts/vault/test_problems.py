@@ -23,9 +23,13 @@ def problems(notes: Mapping[str, bytes | str], assets: Sequence[str] = (), **kwa
     return [f"{p.severity} {p}" for p in compiled.problems]
 
 
-def test_a_note_that_is_not_utf8_is_an_error_at_its_line() -> None:
-    found = problems({"bad.md": b"fine\nstill fine\ncaf\xe9\n", "good.md": "text"})
-    assert found == ["error bad.md:3: the note is not UTF-8 (byte 0xe9)"]
+def test_a_note_that_is_not_utf8_is_read_as_obsidian_reads_it_with_a_warning_at_its_line() -> None:
+    notes: dict[str, bytes | str] = {"bad.md": b"fine\nstill fine\ncaf\xe9 au lait\n", "good.md": "text"}
+    found = problems(notes)
+    assert found == ["warning bad.md:3: the note is not UTF-8 (byte 0xe9): the page shows \ufffd for each byte "
+                     "that cannot be read; save the note as UTF-8"]
+    page = compile_vault(notes, CONFIG).pages["bad.md"]
+    assert "caf\ufffd au lait" in page and "still fine" in page
 
 
 def test_an_unclosed_link_is_a_warning_at_its_line() -> None:
