@@ -19,7 +19,19 @@ ships in the browser wheel.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from urllib.parse import quote
+
+# Pages a build moved off a URL that another page has (scripts/vault/collisions.py):
+# src path -> its own URL path. Set once per build, before any address is written; empty
+# in the browser, where the calculators link to keyword pages by the rule alone.
+_MOVED: dict[str, str] = {}
+
+
+def move_pages(moved: Mapping[str, str]) -> None:
+    """Give these pages these URL paths (replacing the last build's)."""
+    _MOVED.clear()
+    _MOVED.update(moved)
 
 
 def slug(name: str) -> str:
@@ -34,6 +46,11 @@ def slug(name: str) -> str:
 def page_path(src_path: str) -> str:
     """The unquoted URL path of a vault page, relative to the site root: "" for the home
     page, else ending in "/": "legion/Attack.md" -> "legion/attack/"."""
+    return _MOVED.get(src_path) or slug_path(src_path)
+
+
+def slug_path(src_path: str) -> str:
+    """The URL path the slug rule gives a page, whether or not another page has it."""
     stem = src_path[:-3] if src_path.endswith(".md") else src_path
     *folders, name = stem.split("/")
     parts = [slug(folder) for folder in folders]

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace as dataclass_replace
 from typing import TypeVar
 
-from rulesengine.urls import page_path
+from rulesengine.urls import move_pages, page_path
 from scripts.page_safety import safe_body
 
-from .collisions import url_collisions
+from .collisions import separate, url_collisions
 from .escaping import escape_html
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
@@ -75,6 +75,7 @@ def compile_vault(
     `canvases`: the vault's `.canvas` files (path -> content): each gets a page and can be embedded.
     """
     problems: list[Problem] = []
+    move_pages({})  # the slug rule alone, until this vault's pages are known
     every_note = _read(notes, problems)
     read = [note for note in every_note if note.properties.publish]
     # `publish: false`: no page, but links still know the note, to say why they are text.
@@ -82,6 +83,9 @@ def compile_vault(
                    for note in every_note if not note.properties.publish)
     pages: dict[str, PageSource] = {note.path: note_page(note, config) for note in read}
     cut_out = _add_keyword_pages(pages, _keywords(read, config, problems), config, problems)
+    moved, sharing = separate(pages)  # notes the slug rule puts at one URL each get their own
+    move_pages(moved)
+    problems.extend(sharing)
     index = LinkIndex((*_targets(pages), *hidden), tuple(asset_target(a) for a in sorted(assets)))
     site_made = _site_made(pages, config)
     resolved = resolve_all(pages, index, site_made)
