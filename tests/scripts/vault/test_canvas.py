@@ -116,3 +116,43 @@ def test_text_cards_follow_the_vaults_strict_line_breaks_setting() -> None:
         compiled = compile_vault({"Home.md": "Hi.\n"}, VaultConfig(strict_line_breaks=strict), canvases={"T.canvas": canvas})
         card = compiled.generated["T.canvas.md"]
         assert expected.replace("\n", "") in card.replace("\n", ""), card
+
+
+def test_a_canvas_embedded_in_a_list_item_or_a_callout_stays_inside_it() -> None:
+    from html.parser import HTMLParser
+
+    from scripts.vault import VaultConfig, compile_vault
+
+    note = ("- first\n- ![[Flow.canvas]]\n- third\n\n"
+            "> [!note] Title\n> before\n> ![[Flow.canvas]]\n> after the drawing\n\nend\n")
+    compiled = compile_vault({"A.md": note}, VaultConfig(), assets=["Flow.canvas"],
+                             canvases={"Flow.canvas": json.dumps(CANVAS)})
+    page = safe_body(compiled.pages["A.md"].split("\n---\n", 1)[1])
+
+    class Where(HTMLParser):
+        """The open elements around each piece of text, as a browser nests them."""
+        VOID = {"br", "img", "input", "hr", "wbr"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.open: list[str] = []
+            self.found: dict[str, list[str]] = {}
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag not in self.VOID:
+                classes = dict(attrs).get("class") or ""
+                self.open.append(f"{tag}.{classes.split()[0]}" if classes else tag)
+
+        def handle_endtag(self, tag: str) -> None:
+            while self.open and self.open.pop().split(".")[0] != tag:
+                pass
+
+        def handle_data(self, data: str) -> None:
+            self.found.setdefault(data.strip(), list(self.open))
+
+    where = Where()
+    where.feed(page)
+    assert where.found["third"] == ["ul", "li"]  # the list goes on after the drawing
+    assert where.found["after the drawing"][0] == "div.admonition"  # the callout holds the rest
+    assert where.found["end"] == ["p"]
+    assert page.count('class="vault-canvas"') == 2
