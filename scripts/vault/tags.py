@@ -1,40 +1,12 @@
-"""Obsidian tags: `#tag` and nested `#a/b` in a note's text, and `tags:` in its front matter.
-
-A tag starts after a space (or at the line's start), holds letters, digits, `_`, `-` and
-`/`, and at least one character that is not a digit (`#1` is no tag), as in Obsidian.
-Tags in code, in links and in headings' `#` marks are not tags. Found by hand: no
-markdown-it plugin reads Obsidian's tags.
-"""
+"""Obsidian tags (`#tag`, nested `#a/b`, and `tags:` in front matter) once found: how two
+names are the same tag, the page each tag gets, and the tags above a nested one. The
+parser finds them in a note's text (the tag rule in syntax.py)."""
 
 from __future__ import annotations
 
 import hashlib
-import re
-from collections.abc import Iterable
 
 from rulesengine.urls import slug
-
-TAG = re.compile(r"(?:(?<=\s)|^)#(?P<name>[\w/-]*[^\W\d][\w/-]*)")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-_MATH = re.compile(r"\$[^$\n]+\$")
-
-
-def find_tags(lines: list[str], skip: Iterable[int]) -> list[tuple[int, int, int, str]]:
-    """(line, start, end, name) of every tag outside code and math."""
-    skipped = set(skip)
-    found: list[tuple[int, int, int, str]] = []
-    for number, line in enumerate(lines):
-        if number in skipped or "#" not in line:
-            continue
-        masked = _MATH.sub(_blank, _CODE_SPAN.sub(_blank, line))
-        for match in TAG.finditer(masked):
-            name = match.group("name").rstrip("/")
-            found.append((number, match.start(), match.start() + 1 + len(name), name))
-    return found
-
-
-def _blank(match: re.Match[str]) -> str:
-    return " " * len(match.group(0))
 
 
 def tag_key(name: str) -> str:

@@ -206,6 +206,20 @@ def add_script_file(page: Any, site_url: str, script: Path) -> None:
     page.add_script_tag(url=address)
 
 
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def article_violations(page: Any, site_url: str, serious_only: bool = False) -> list[str]:
+    """What axe finds wrong in the page's article, as "rule: elements", every impact or
+    only serious and critical ones."""
+    add_script_file(page, site_url, AXE)
+    impact = ".filter(v => v.impact === 'serious' || v.impact === 'critical')" if serious_only else ""
+    found: list[str] = page.evaluate(
+        f"async () => (await axe.run(document.querySelector('article'))).violations{impact}"
+        ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
+    return found
+
+
 def _build_here(config: str, out: str, site_url: str) -> int:
     import logging
 

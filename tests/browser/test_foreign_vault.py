@@ -10,14 +10,12 @@ from pathlib import Path
 import pytest
 
 from scripts.site_config import config_for
-from tests.browser.harness import Server, SetupError, Visit, add_script_file, build_site, serve
+from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 VAULT = ROOT / "tests" / "fixtures" / "vaults" / "foreign" / "no-home"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
 
 @pytest.fixture(scope="module")
 def foreign_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -40,10 +38,7 @@ def test_home_and_canvas_pages_are_axe_clean_on_a_phone(foreign_site: Server, vi
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(foreign_site.url + path)
     page.wait_for_load_state("networkidle")
-    add_script_file(page, foreign_site.url, AXE)
-    found = page.evaluate("async () => (await axe.run(document.querySelector('article'))).violations"
-                          ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
-    assert found == []
+    assert article_violations(page, foreign_site.url) == []
 
 
 def test_the_drawing_pans_by_keyboard_and_its_list_opens(foreign_site: Server, visit: Visit) -> None:

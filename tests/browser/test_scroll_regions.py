@@ -5,27 +5,22 @@ instant navigation; axe finds no scrollable-region-focusable."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import Server, Visit, add_script_file
+from tests.browser.harness import Server, Visit, article_violations
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
 TABLE = "article .md-typeset__scrollwrap"
 CODE = "article pre > code"
 
 
 def axe_violations(page: Any, site: Server) -> list[str]:
-    add_script_file(page, site.url, AXE)
-    return page.evaluate("async () => (await axe.run(document.querySelector('article'))).violations"
-                         ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-                         ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)")
+    return article_violations(page, site.url, serious_only=True)
 
 
 def tab_to(page: Any, selector: str) -> None:
