@@ -17,9 +17,8 @@ import pytest
 
 from rulesengine.calculators.numbers import rounded
 from tests.browser.conftest import checked_visit
-from tests.browser.harness import Server, Visit, add_script_file
+from tests.browser.harness import AXE, Server, Visit, add_script_file
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, cpython_answer, first_calculator, set_input, wait_state
-from tests.browser.test_obsidian_syntax import AXE
 
 pytestmark = pytest.mark.browser
 
