@@ -360,6 +360,10 @@ def _call(function: Callable[[A], R], argument: A, path: str, problems: list[Pro
 
 
 def _first_heading(markdown: str) -> str | None:
+    """The page's title from its leading `# heading`, after any front matter."""
+    if markdown.startswith("---\n"):
+        _, end, rest = markdown[4:].partition("\n---\n")
+        markdown = rest if end else markdown
     first = markdown.lstrip().split("\n", 1)[0]
     return first[2:].strip() if first.startswith("# ") else None
 

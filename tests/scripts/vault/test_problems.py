@@ -202,7 +202,8 @@ class Adding(Failing):
         return f"<div data-page='{page.src_path}'>[[not rewritten]]</div>" if page.keyword else ""
 
     def generated_pages(self, pages: Sequence[PageContext]) -> Mapping[str, str]:
-        return {"coverage.md": "# Coverage\n\n" + ", ".join(sorted(p.title for p in pages))}
+        listing = ", ".join(sorted(p.title for p in pages))
+        return {"coverage.md": "# Coverage\n\n" + listing, "report.md": "---\nsearch:\n  exclude: true\n---\n# Report\n"}
 
 
 def test_extension_additions_generated_pages_and_their_problems() -> None:
@@ -215,6 +216,7 @@ def test_extension_additions_generated_pages_and_their_problems() -> None:
     coverage = compiled.generated["coverage.md"]
     assert '<h1 id="coverage">Coverage' in coverage and "<p>Dodge, Evade, Gloss</p>" in coverage
     assert {"Coverage": "coverage.md"} in compiled.nav
+    assert {"Report": "report.md"} in compiled.nav  # titled by its heading, below its front matter
 
 
 def test_a_link_to_an_image_is_no_missing_note() -> None:
