@@ -370,7 +370,10 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
     if isinstance(readings, Mapping):
         for name, reading in readings.items():
             title = f"{str(name).replace('_', ' ')} reading"
-            items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(plain(reading))}</dd>")
+            value = plain(reading)
+            said, sentence = choice_words(f"{name}_reading", value, helps.get(f"{name}_reading", ""))
+            shown = f"{said}. {sentence}" if sentence else said
+            items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(value)}">{escape(shown)}</dd>')
     if not items:
         return ""
     return f'<dl class="calculator-used">{"".join(items)}</dl>'
