@@ -2,8 +2,8 @@
 
 The engines answer in JSON (probabilities as `str(Fraction)`); this module reads that
 JSON, not engine objects, so any result shape renders: a distribution over counts becomes
-the table P(= k), P(>= k) and a bar chart; a scalar becomes a line; the ruleset and
-policies used and the trace steps (`steps.py`) follow.
+a table (the chance of exactly and of at least each count) and a bar chart; a scalar
+becomes a line; the ruleset and policies used and the trace steps (`steps.py`) follow.
 """
 
 from __future__ import annotations
@@ -266,10 +266,12 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
     counts = all(re.fullmatch(r"-?\d+", k) for k, _ in rows)
     if counts:
         rows.sort(key=lambda row: int(row[0]))
-    what = escape(path.rsplit(".", 1)[-1].replace("_", " "))
+    what = path.rsplit(".", 1)[-1].replace("_", " ")
+    # In words, not P(= k): "Wounds | Exactly | At least" (the chance of exactly that many,
+    # and of at least that many).
     head = (
-        f'<tr><th scope="col">{what} k</th><th scope="col">P(= k)</th>'
-        + ('<th scope="col">P(≥ k)</th>' if counts else "")
+        f'<tr><th scope="col">{escape(what[:1].upper() + what[1:])}</th>'
+        + ('<th scope="col">Exactly</th><th scope="col">At least</th>' if counts else '<th scope="col">Chance</th>')
         + "</tr>"
     )
     body = []

@@ -196,3 +196,9 @@ def test_a_reading_in_the_result_reads_in_words():
     used = parse(f"<div>{result_html(calc, result, '')}</div>").find("dl", **{"class": "calculator-used"})
     dd = next(d for d in used.find_all("dd") if d.attrs.get("title") == "all-or-nothing")
     assert dd.text() == "{}. {}".format(*PLAIN["soresu_reading"]["all-or-nothing"])
+
+
+def test_a_distribution_table_is_headed_in_words():
+    _, root = attack({"black": 2})
+    heads = [th.text() for th in root.find("figure", data_path="defender.wounds").find("thead").find_all("th")]
+    assert heads == ["Wounds", "Exactly", "At least"]
