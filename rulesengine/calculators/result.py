@@ -364,7 +364,8 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
             engine = _policy_text(policy)
             value = engine.split(" (", 1)[0]
             plain_name, sentence = choice_words(policy_option(str(name)), value, helps.get(policy_option(str(name)), ""))
-            shown = plain_name + engine[len(value):] + (f": {texts[name]}" if name in texts else "")
+            # The engine's own statement of the choice, when it gives one, after the plain name.
+            shown = plain_name + engine[len(value):] + (f". {texts[name]}" if name in texts else "")
             if sentence and name not in texts:
                 shown += f". {sentence}"
             items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(engine)}">{escape(shown)}</dd>')

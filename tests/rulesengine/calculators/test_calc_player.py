@@ -188,6 +188,7 @@ def test_a_swtcg_result_names_its_choices_in_words():
     used = parse(f"<div>{result_html(calc, result, '')}</div>").find("dl", **{"class": "calculator-used"}).text()
     assert PLAIN["evade_policy"]["leave-for-deflect"][0] in used and PLAIN["deflect_policy"]["nobody"][0] in used
     assert "leave-for-deflect" not in used
+    assert f"{PLAIN['deflect_policy']['nobody'][0]}. Deflect prevents" in used, "the plain name, then the engine's statement"
 
 
 def test_a_reading_in_the_result_reads_in_words():
