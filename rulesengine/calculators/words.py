@@ -44,7 +44,7 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
         # One name and one date per ruleset, as rulesengine/legion/rulesets.py gives them.
         "notes": ("The owner's notes (Legion before July 2024)", "The rules as the owner's notes describe them."),
         "2.6": ("The current Core Rulebook (2.6), effective 24 November 2025",
-                "The current rules: 2.6 of July 2024 with the updates that followed it."),
+                "The current rules: the 2.6 rulebook with the updates made to it since."),
     },
     # Legion's readings: where a rule's text reads two ways (rulesengine/legion/readings.py).
     "low_profile_reading": {

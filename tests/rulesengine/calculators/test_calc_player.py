@@ -4,6 +4,7 @@ first, folded tails and states, plain choice names, rows drawn from declared fie
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -153,6 +154,10 @@ def test_the_ruleset_reads_with_one_name_and_one_date():
     _, root = attack({"black": 1, "ruleset": "2.6"})
     dd = root.find("dl").find("dd")
     assert dd.text() == names[1] and dd.attrs["title"] == "2.6"
+    # A ruleset's sentence names no other date than its name does.
+    for ruleset, (name, sentence) in PLAIN["ruleset"].items():
+        dates = re.findall(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)? ?\d{4}", sentence)
+        assert all(d.strip() in name for d in dates), (ruleset, sentence)
 
 
 GAME_NOUNS = {"arena", "surge", "defense", "defense_surge", "cover", "face"}
