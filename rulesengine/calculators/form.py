@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from rulesengine.calculators.words import choice_words
+from rulesengine.calculators.words import PLAIN, choice_words
 from rulesengine.options import GROUPS, Option
 
 SHOWN_FIRST = 6
@@ -99,7 +99,8 @@ def _dice_picker(option: Option, value: object) -> str:
 
 
 def _has_words(option: Option) -> bool:
-    return option.name.endswith("_policy") or option.name == "ruleset"
+    """A choice the players make or a rule's reading: shown by a plain name with its sentence."""
+    return option.kind == "choice" and (option.name in PLAIN or option.name.endswith(("_policy", "_reading")))
 
 
 def _choice_sentence(option: Option, value: object) -> str:

@@ -2,8 +2,8 @@
 
 The engines answer in JSON (probabilities as `str(Fraction)`); this module reads that
 JSON, not engine objects, so any result shape renders: a distribution over counts becomes
-the table P(= k), P(>= k) and a bar chart; a scalar becomes a line; the ruleset and
-policies used and the trace steps (`steps.py`) follow.
+a table (the chance of exactly and of at least each count) and a bar chart; a scalar
+becomes a line; the ruleset and policies used and the trace steps (`steps.py`) follow.
 """
 
 from __future__ import annotations
@@ -266,10 +266,12 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
     counts = all(re.fullmatch(r"-?\d+", k) for k, _ in rows)
     if counts:
         rows.sort(key=lambda row: int(row[0]))
-    what = escape(path.rsplit(".", 1)[-1].replace("_", " "))
+    what = path.rsplit(".", 1)[-1].replace("_", " ")
+    # In words, not P(= k): "Wounds | Exactly | At least" (the chance of exactly that many,
+    # and of at least that many).
     head = (
-        f'<tr><th scope="col">{what} k</th><th scope="col">P(= k)</th>'
-        + ('<th scope="col">P(≥ k)</th>' if counts else "")
+        f'<tr><th scope="col">{escape(what[:1].upper() + what[1:])}</th>'
+        + ('<th scope="col">Exactly</th><th scope="col">At least</th>' if counts else '<th scope="col">Chance</th>')
         + "</tr>"
     )
     body = []
@@ -362,7 +364,8 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
             engine = _policy_text(policy)
             value = engine.split(" (", 1)[0]
             plain_name, sentence = choice_words(policy_option(str(name)), value, helps.get(policy_option(str(name)), ""))
-            shown = plain_name + engine[len(value):] + (f": {texts[name]}" if name in texts else "")
+            # The engine's own statement of the choice, when it gives one, after the plain name.
+            shown = plain_name + engine[len(value):] + (f". {texts[name]}" if name in texts else "")
             if sentence and name not in texts:
                 shown += f". {sentence}"
             items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(engine)}">{escape(shown)}</dd>')
@@ -370,7 +373,10 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
     if isinstance(readings, Mapping):
         for name, reading in readings.items():
             title = f"{str(name).replace('_', ' ')} reading"
-            items.append(f"<dt>{escape(title.capitalize())}</dt><dd>{escape(plain(reading))}</dd>")
+            value = plain(reading)
+            said, sentence = choice_words(f"{name}_reading", value, helps.get(f"{name}_reading", ""))
+            shown = f"{said}. {sentence}" if sentence else said
+            items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(value)}">{escape(shown)}</dd>')
     if not items:
         return ""
     return f'<dl class="calculator-used">{"".join(items)}</dl>'

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from rulesengine.swtcg.units import MAX_INTERCEPTORS
+
 PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "aim_policy": {
         "blanks-and-useless-surges": ("Blanks, then useless surges",
@@ -42,10 +44,67 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
         # One name and one date per ruleset, as rulesengine/legion/rulesets.py gives them.
         "notes": ("The owner's notes (Legion before July 2024)", "The rules as the owner's notes describe them."),
         "2.6": ("The current Core Rulebook (2.6), effective 24 November 2025",
-                "The current rules: 2.6 of July 2024 with the updates that followed it."),
+                "The current rules: the 2.6 rulebook with the updates made to it since."),
+    },
+    # Legion's readings: where a rule's text reads two ways (rulesengine/legion/readings.py).
+    "low_profile_reading": {
+        "defense-die": ("Set a die aside", "With cover, one defense die is set aside as a block before the roll."),
+        "cover": ("Cover one better", "Light cover counts as heavy cover; no die is set aside."),
+    },
+    "soresu_reading": {
+        "each-die": ("Each die", "Every defense die that did not block is rerolled once."),
+        "all-or-nothing": ("All or nothing", "The defender rerolls the whole roll, or none of it, whichever "
+                           "is likely to block more."),
+    },
+    "lethal_impervious_reading": {
+        "counts": ("Lethal counts", "The Pierce that Lethal X adds also gives Impervious its extra dice."),
+        "weapons-only": ("Weapons only", "Impervious counts only the weapons' own Pierce, not what Lethal X adds."),
+    },
+    # SWTCG (rulesengine/swtcg/policies.py, reroll.py and hidden_cost.py).
+    "evade_policy": {
+        "most": ("Prevent all it can", "Evade prevents as much damage as it can, up to X."),
+        "leave-for-deflect": ("Leave damage for Deflect", "Evade prevents only what Deflect cannot take, so "
+                              "Deflect sends back as much as it can."),
+        "none": ("Don't use Evade", "The defender does not use Evade."),
+    },
+    "overkill_policy": {
+        "all-excess": ("All the excess", "Every hit beyond what discards the defender goes to the second unit."),
+        "enough-for-second": ("Just enough", "Excess hits go to the second unit only until they discard it "
+                              "through its Evade, and the rest stay on the defender."),
+        "none": ("Don't use Overkill", "Every hit stays on the defender."),
+    },
+    "deflect_policy": {
+        "attacker": ("The attacker", "Deflect does its damage to the attacking unit."),
+        "itself": ("The defender itself", "Deflect does its damage to the defender."),
+        "second-unit": ("The second unit", "Deflect does its damage to the second unit, the one Overkill hits."),
+        "attacked-unit": ("The unit first attacked", "Deflect does its damage to the unit the attack was aimed at "
+                          "before anyone intercepted."),
+        **{f"intercepting-unit-{n}": (f"Intercepting unit {n}", f"Deflect does its damage to the {ordinal} unit "
+                                      "that intercepted.")
+           for n, ordinal in zip(range(1, MAX_INTERCEPTORS + 1), ("first", "second", "third", "fourth", "fifth", "sixth"),
+                                 strict=True)},
+        "nobody": ("Nobody", "Deflect prevents the damage but does it to no unit."),
+    },
+    "reroll_by": {
+        "nobody": ("Nobody", "No re-roll effect is played."),
+        "attacker": ("The attacker", "The attacking player plays an effect that re-rolls some attack dice."),
+        "defender": ("The defender", "The defending player plays an effect that re-rolls some attack dice."),
+    },
+    "reroll_policy": {
+        "usual": ("The usual dice", "The attacker re-rolls dice that missed, the defender dice that hit."),
+        "misses": ("Misses", "Re-roll dice that missed, natural 1s first and natural 6s last."),
+        "hits": ("Hits", "Re-roll dice that hit, natural 6s first and natural 1s last."),
+        "ones": ("Natural 1s only", "Re-roll only natural 1s, to get past Parry."),
+        "sixes": ("Natural 6s only", "Re-roll only natural 6s, to take Critical Hit away."),
+    },
+    "reading": {
+        "definition": ("Pay what is left", "Pay Force for the build cost still left, as the definition says."),
+        "no-force-at-x": ("No Force at X", "Once the counters reach X no Force is paid, as the entry's later "
+                          "sentence says."),
     },
 }
-"""Option name -> choice value -> (plain name, one sentence)."""
+"""Option name -> choice value -> (plain name, one sentence). Every choice of every
+calculator has its words here; a test checks it (tests/rulesengine/calculators/test_calc_player.py)."""
 
 
 def choice_words(option: str, value: str, help: str = "") -> tuple[str, str]:

@@ -4,6 +4,7 @@ first, folded tails and states, plain choice names, rows drawn from declared fie
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -153,3 +154,57 @@ def test_the_ruleset_reads_with_one_name_and_one_date():
     _, root = attack({"black": 1, "ruleset": "2.6"})
     dd = root.find("dl").find("dd")
     assert dd.text() == names[1] and dd.attrs["title"] == "2.6"
+    # A ruleset's sentence names no other date than its name does.
+    for ruleset, (name, sentence) in PLAIN["ruleset"].items():
+        dates = re.findall(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)? ?\d{4}", sentence)
+        assert all(d.strip() in name for d in dates), (ruleset, sentence)
+
+
+GAME_NOUNS = {"arena", "surge", "defense", "defense_surge", "cover", "face"}
+"""Choices whose values are the rules' own nouns (an arena, a die, a surge chart): they read
+as themselves and need no sentence."""
+
+
+@pytest.mark.parametrize("name", ["swtcg-attack", "swtcg-hidden-cost", "legion-attack"])
+def test_every_choice_has_a_plain_name_and_one_sentence_shown_under_it(name):
+    calc = calculator(name)
+    choices = [o for o in calc.options if o.kind == "choice" and o.name not in GAME_NOUNS]
+    assert choices
+    for option in choices:
+        assert set(option.choices) == set(PLAIN[option.name]), option.name
+        for value in option.choices:
+            plain_name, sentence = PLAIN[option.name][value]
+            assert plain_name and plain_name != value and "-" not in plain_name, (option.name, value)
+            assert sentence[:1].isupper() and sentence.endswith(".") and ". " not in sentence, (option.name, sentence)
+        # Shown as Legion's are: the select offers the plain names, each option carries its
+        # sentence, and the one for the value shown sits under the select.
+        for value in option.choices:
+            field = parse(render_field(option, value))
+            select = field.find("select")
+            items = [c for c in select.children if not isinstance(c, str)]
+            assert [i.text() for i in items] == [PLAIN[option.name][c][0] for c in option.choices]
+            assert [i.attrs["data-words"] for i in items] == [PLAIN[option.name][c][1] for c in option.choices]
+            assert field.find("small", data_choice_words=True).text() == PLAIN[option.name][value][1]
+
+
+def test_a_swtcg_result_names_its_choices_in_words():
+    calc = calculator("swtcg-attack")
+    result = compute(calc, {"power": 4, "evade": 1, "deflect": 1, "evade_policy": "leave-for-deflect", "deflect_policy": "nobody"})
+    used = parse(f"<div>{result_html(calc, result, '')}</div>").find("dl", **{"class": "calculator-used"}).text()
+    assert PLAIN["evade_policy"]["leave-for-deflect"][0] in used and PLAIN["deflect_policy"]["nobody"][0] in used
+    assert "leave-for-deflect" not in used
+    assert f"{PLAIN['deflect_policy']['nobody'][0]}. Deflect prevents" in used, "the plain name, then the engine's statement"
+
+
+def test_a_reading_in_the_result_reads_in_words():
+    calc = calculator("legion-attack")
+    result = compute(calc, {"black": 2, "soresu": True, "soresu_reading": "all-or-nothing"})
+    used = parse(f"<div>{result_html(calc, result, '')}</div>").find("dl", **{"class": "calculator-used"})
+    dd = next(d for d in used.find_all("dd") if d.attrs.get("title") == "all-or-nothing")
+    assert dd.text() == "{}. {}".format(*PLAIN["soresu_reading"]["all-or-nothing"])
+
+
+def test_a_distribution_table_is_headed_in_words():
+    _, root = attack({"black": 2})
+    heads = [th.text() for th in root.find("figure", data_path="defender.wounds").find("thead").find_all("th")]
+    assert heads == ["Wounds", "Exactly", "At least"]

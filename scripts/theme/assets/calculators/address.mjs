@@ -10,6 +10,8 @@ const baselines = new WeakMap(); // root -> the inputs the page arrived with
 
 const prefixes = new WeakMap(); // root -> its own prefix (Compare's set B: compare.mjs)
 
+let refining = null; // the address of the history entry the reader's changes refine
+
 export const setBaseline = (root, inputs) => baselines.set(root, inputs);
 export const baselineOf = (root) => baselines.get(root) || {};
 export const setPrefix = (root, prefix) => prefixes.set(root, prefix);
@@ -20,20 +22,36 @@ function prefix(root) {
   return slot === 0 ? "c." : `c${slot + 1}.`;
 }
 
-export function writeAddress(root, inputs) {
+// `href` with `root`'s keys set to `inputs` (those that differ from the page's own).
+export function withInputs(root, inputs, href = window.location.href) {
   const base = baselines.get(root) || {};
-  const url = new URL(window.location.href);
+  const url = new URL(href);
   const mine = prefix(root);
   for (const key of Array.from(url.searchParams.keys())) if (key.startsWith(mine)) url.searchParams.delete(key);
   for (const [name, value] of Object.entries(inputs)) {
     if (JSON.stringify(base[name]) === JSON.stringify(value)) continue;
     url.searchParams.set(mine + name, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
+  return url.href;
+}
+
+export function writeAddress(root, inputs) {
+  const url = new URL(withInputs(root, inputs));
   if (url.href === window.location.href) return;
-  // The first change after arriving is a new history entry; later ones refine it.
-  const state = { calculators: true };
-  if (history.state && history.state.calculators) history.replaceState(state, "", url.href);
-  else history.pushState(state, "", url.href);
+  // The first change after arriving (or after opening or closing a comparison) is a new
+  // history entry; later ones refine it. Which entry is ours is known by its address: the
+  // theme replaces history.state with its scroll position 100 ms after any scroll, so a
+  // mark kept there was lost or not depending on timing.
+  if (refining === window.location.href) history.replaceState(history.state, "", url.href);
+  else history.pushState(null, "", url.href);
+  refining = url.href;
+}
+
+// A step of its own in the history (Compare opened or closed): the next change is a new
+// entry after it.
+export function pushStep(href) {
+  history.pushState(null, "", href);
+  refining = null;
 }
 
 // Set `root`'s form to what the address says (the page's own inputs where it says

@@ -240,6 +240,9 @@ function offerSkip(roots) {
   link.textContent = "Skip to calculator";
   link.addEventListener("click", (event) => {
     event.preventDefault();
+    // The theme's instant navigation takes any click on a link to this site (it does not
+    // look at preventDefault) and renders the page again, which drops the focus given below.
+    event.stopPropagation();
     first.scrollIntoView({ block: "start" });
     // The first field a reader changes (not a stepper's − button, which is out of the tab order).
     const target = first.querySelector("form :is(input:not([hidden]), select, button:not([tabindex='-1']))");

@@ -10,13 +10,13 @@
 // (rulesengine/calculators/headline.py): exact fractions, subtracted here exactly.
 //
 // Hooks used: calculator.mjs calls offerCompare(root, place, {mount, recompute}) for each
-// calculator on a page; address.mjs's setPrefix/baselineOf/readAddress/writeAddress; the
+// calculator on a page; address.mjs's setPrefix/baselineOf/readAddress/withInputs/pushStep; the
 // `calculator:result` and `calculator:state` events on a root; worker-client.mjs's
 // stopWorker(place) to end B's worker with B.
 
 import { inputsOf, parts } from "./form.mjs";
 import { stopWorker } from "./worker-client.mjs";
-import { baselineOf, readAddress, setBaseline, setPrefix, writeAddress } from "./address.mjs";
+import { baselineOf, pushStep, readAddress, setBaseline, setPrefix, withInputs } from "./address.mjs";
 import { chartOf, legendOf, tableOf } from "./compare-view.mjs";
 
 const entries = new WeakMap(); // A's root, B's root or the toggle -> {a, b, place, pair, panel, bar, button}
@@ -136,8 +136,7 @@ function open(entry, fromAddress) {
     readAddress(b, (root) => hooks.recompute(root, true, true));
     if (!answered && b.getAttribute("data-state") !== "loading") hooks.recompute(b, true, true);
   } else {
-    markAddress(entry, true);
-    writeAddress(b, inputsOf(parts(b).form));
+    markAddress(entry, true); // with B's own keys, in the same step
     if (!answered) hooks.recompute(b, true);
     const first = parts(b).form.querySelector("input, select, textarea");
     if (first) first.focus();
@@ -165,7 +164,7 @@ function markAddress(entry, on) {
   const prefix = prefixOf(entry.place);
   for (const key of Array.from(url.searchParams.keys())) if (key === marker(entry.place) || key.startsWith(prefix)) url.searchParams.delete(key);
   if (on) url.searchParams.set(marker(entry.place), "1");
-  history.pushState({ calculators: true }, "", url.href);
+  pushStep(on ? withInputs(entry.b, inputsOf(parts(entry.b).form), url.href) : url.href);
 }
 
 // ---- the comparison: both headlines side by side, B − A, one chart with both ----
