@@ -13,19 +13,15 @@ from fractions import Fraction
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion import policies, readings
-from rulesengine.legion.attack_dice import costly_aim, token_budgets
-from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools, runs_bound
+from rulesengine.legion import aim_choice, policies, readings
+from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
 from rulesengine.legion.resolve import PoolResult
 from rulesengine.legion import pool_specs
 from rulesengine.legion.keywords.suppressive import suppression_tokens
-from rulesengine.legion.keywords.surge_charts import attack_chart
-from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
+from rulesengine.legion.optimal import OPTIMAL_MAX_COST
 from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.keywords import deflect, overrun, shien
 from rulesengine.legion.keywords import guardian as guardian_keyword
-from rulesengine.legion.keywords.aim_tokens import left_for_later
-from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.rulesets import NAMES as RULESET_NAMES, check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_DICE, DEFENSE_FACES
 from rulesengine.legion.model import (
@@ -498,36 +494,28 @@ def _readings_json(attack: Attack) -> dict[str, object]:
     return {"readings": used} if used else {}
 
 
-def check_cost(attack: Attack) -> None:
-    """Refuse, before computing, an input beyond a policy's declared bound."""
-    total = 0
-    for index, pool in enumerate(attack.pools):
-        w = pool.weapons
-        conversion = SurgeConversion(attack_chart(attack.attacker, attack.melee), w.critical, attack.attacker.surge_tokens)
-        tokens = attack.attacker.aim + pool.defender.observe
-        why = costly_aim((w.red, w.black, w.white), conversion, tokens, attack.policies.aim)
-        if why:
-            raise InputError("--aim-policy", why, attack.policies.aim)
-        budgets = token_budgets(attack.attacker.aim, attack.attacker.precise, True, pool.defender.observe)
-        # Lethal X or Marksman read the aim tokens left: each count is valued apart (the bound
-        # over several pools was fitted without it, on small pools).
-        kept = attack.attacker.aim + 1 if left_for_later(attack.attacker) else 1
-        # A later pool reads the aim tokens this one leaves: its valuation runs once per count
-        # of them too (measured: 26 red dice, 5 aim tokens, Ram 3, then a 3-dice pool at
-        # another guarded defender took 0.9 s CPU with the cost counted once).
-        later = attack.attacker.aim + 1 if index < len(attack.pools) - 1 else 1
-        cost = optimal_cost((w.red, w.black, w.white), conversion, budgets, later)
-        alone = optimal_cost((w.red, w.black, w.white), conversion, budgets, kept)
-        if attack.policies.aim == "optimal" and alone > OPTIMAL_MAX_COST:
-            raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {alone:,} above {OPTIMAL_MAX_COST:,}; "
-                             "fewer dice, colours, tokens or Precise lower it; with Lethal X or Marksman each count of aim "
-                             "tokens left is weighed apart), or choose another policy", attack.policies.aim)
-        total += cost * runs_bound(attack, index)
-    if attack.policies.aim == "optimal" and total > OPTIMAL_MAX_COST:
-        raise InputError("--aim-policy", f"optimal: too costly for these pools (cost {total:,} above {OPTIMAL_MAX_COST:,}: a pool "
+def check_cost(attack: Attack) -> Attack:
+    """The attack with its default aim policy chosen (`aim_choice.chosen`); refuses, before
+    computing, an input beyond a policy the reader named's declared bound."""
+    attack = aim_choice.chosen(attack)
+    why = aim_choice.heuristic_refusal(attack, attack.policies.aim)
+    if why:
+        raise InputError("--aim-policy", why, attack.policies.aim)
+    if attack.policies.aim != "optimal" or attack.policies.why:
+        return attack
+    cost = aim_choice.optimal_costs(attack)
+    if cost.alone > OPTIMAL_MAX_COST:
+        raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost.alone:,} above {OPTIMAL_MAX_COST:,}; "
+                         "fewer dice, colours, tokens or Precise lower it; with Lethal X or Marksman each count of aim "
+                         "tokens left is weighed apart), or choose another policy (the default, optimal-if-it-fits, "
+                         "takes the best heuristic where optimal is too costly)", attack.policies.aim)
+    if cost.total > OPTIMAL_MAX_COST:
+        raise InputError("--aim-policy", f"optimal: too costly for these pools (cost {cost.total:,} above {OPTIMAL_MAX_COST:,}: a pool "
                          "after another is weighed once for every count of tokens the pools before may leave it, a pool before "
                          "another once for every count of aim tokens it may leave; fewer pools, "
-                         "dice, tokens or Precise lower it), or choose another policy", attack.policies.aim)
+                         "dice, tokens or Precise lower it), or choose another policy (the default, optimal-if-it-fits, "
+                         "takes the best heuristic where optimal is too costly)", attack.policies.aim)
+    return attack
 
 
 def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:
@@ -561,8 +549,7 @@ def _pools_text(numbers: tuple[int, ...]) -> str:
 def run(values: Mapping[str, object]) -> dict[str, object]:
     """Validate, resolve the attack exactly, and return the CLI's `--json` object (with
     `--pool`, `pools_json`'s)."""
-    attack = attack_from(values)
-    check_cost(attack)
+    attack = check_cost(attack_from(values))
     if len(attack.pools) > 1:
         return pools_json(attack, resolve_pools(attack))
     return result_json(attack, resolve_attack(attack))
@@ -571,8 +558,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
 def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
     """Several pools resolved in turn: `{"ruleset", "policies", "pools": [...]}`, each pool
     shaped like `run`'s object without the first two keys."""
-    attack = attack_from_pools(pools)
-    check_cost(attack)
+    attack = check_cost(attack_from_pools(pools))
     results = resolve_attack(attack)
     return {
         "ruleset": attack.ruleset,

@@ -99,7 +99,9 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
     denominator = 1
     results: list[PoolResult] = []
     finished: dict[int, Distribution[Marks]] = {}
-    ahead = ValueToGo(attack) if attack.policies.aim == "optimal" else None
+    # With no aim or observation token anywhere there is no reroll to value ahead.
+    rerolls = attack.attacker.aim > 0 or any(p.defender.observe > 0 for p in pools)
+    ahead = ValueToGo(attack) if attack.policies.aim == "optimal" and rerolls else None
     for index, pool in enumerate(pools):
         d = pool.defender_number - 1
         again = last[pool.defender_number] > index

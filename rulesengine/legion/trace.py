@@ -54,7 +54,9 @@ def attack_roll_steps(ctx: PoolContext, d: Distribution[PoolState]) -> list[dict
     if certain is None:
         return steps
     aims = ctx.attack.attacker.aim
-    reroll = "Rerolls are not taken in trace mode" + (f" ({_plural(aims, 'aim token')} unused)." if aims else ".")
+    policy = ctx.attack.policies.to_json()["aim"]
+    reroll = (f"Rerolls are not taken in trace mode: the aim policy, {policy}, rerolls nothing"
+              + (f" ({_plural(aims, 'aim token')} unused)." if aims else "."))
     steps.append(_entry("4b", "Reroll Dice", "attack-step-4", reroll, counts))
     steps.append(_entry("4c", "Convert Attack Surges", "attack-step-4", _surge_text(ctx, faces, certain), certain))
     return steps
