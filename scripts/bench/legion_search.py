@@ -20,9 +20,12 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import json
 import os
 import random
+import shutil
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -330,6 +333,24 @@ def named_rows(stop: float) -> list[str]:
     return rows
 
 
+def pyodide_times(found: dict[str, Any], count: int) -> None:
+    """The `count` slowest admitted inputs again, each in a fresh Pyodide under Node (as a new
+    browser worker runs it: wall seconds of `api.run` after the engine is imported)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        print("Pyodide timings skipped: no node or node_modules/pyodide (bash scripts/setup.sh)")
+        return
+    admitted = sorted((s for s in found["all"] if s[0] == "ok"), key=lambda s: -s[1])[:count]
+    named = [(s, c, v) for (s, c), (_, v) in ((measure(v, 5.0), (n, v)) for n, v in NAMED) if s == "ok"]
+    print(f"the {len(admitted)} slowest admitted inputs, then the named inputs, in Pyodide (scripts/bench_legion_pyodide.mjs, "
+          "a fresh Pyodide each; promise: 1 s):")
+    for _, cpu, values in admitted + named:
+        done = subprocess.run([node, str(ROOT / "scripts" / "bench_legion_pyodide.mjs"), str(ROOT)], input=json.dumps([values]),
+                              capture_output=True, text=True, timeout=120, check=True)
+        seconds = json.loads(done.stdout)[0]["seconds"]
+        print(f"  {seconds:6.3f} s Pyodide, {cpu:.3f} s CPython CPU  {command(values)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
@@ -339,9 +360,12 @@ def main() -> None:
     parser.add_argument("--stop", type=float, default=5.0, help="CPU seconds before an input is stopped")
     parser.add_argument("--table", action="store_true", help="also print the docs' Markdown table")
     parser.add_argument("--write-docs", action="store_true", help="rewrite the Speed section of docs/How the calculators work.md")
+    parser.add_argument("--pyodide", type=int, default=0, metavar="N", help="time the N slowest admitted inputs in Pyodide too")
     args = parser.parse_args()
     found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop)
     report(found, args.stop, args.seed, args.table)
+    if args.pyodide:
+        pyodide_times(found, args.pyodide)
     if args.write_docs:
         write_docs(docs_section(found, args.stop, args))
 
