@@ -120,12 +120,12 @@ def _guardian(ctx: PoolContext, step: Step, before: PoolState, after: PoolState)
     g = ctx.pool.guardians[i]
     cancelled = before.hits - after.hits
     if not ctx.guardians_act:
-        return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
+        return f"Guardian {i + 1} ({g.words()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
     if not may_act(g, ctx.attack.ruleset):
-        return f"Guardian {i + 1} ({g.label()}) cannot act: since 2.6 a unit whose suppression tokens reach its courage cannot use Guardian X."
+        return f"Guardian {i + 1} ({g.words()}) cannot act: since 2.6 a unit whose suppression tokens reach its courage cannot use Guardian X."
     if not cancelled:
-        return f"Guardian {i + 1} ({g.label()}) cancels nothing."
-    return (f"Guardian {i + 1} ({g.label()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
+        return f"Guardian {i + 1} ({g.words()}) cancels nothing."
+    return (f"Guardian {i + 1} ({g.words()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
             f"{'die' if cancelled == 1 else 'dice'}; after its surge chart: {_plural(after.guardian_blocks, 'block')}, {_plural(after.guardian_blanks, 'blank')}.")
 
 
