@@ -87,10 +87,14 @@ GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
 GUARDIAN_SUPPRESSED = "suppressed"
 
 
+ONLY_2_6 = ("2.6",)
+"""An input refused under the notes' ruleset: the form disables it there, saying which ruleset takes it."""
+
+
 def _part(field: Field) -> Option:
     """A guardian field as the form's row shows it: an input of its own; a field whose help
     names ruleset 2.6 is taken only under that ruleset."""
-    rulesets = ("2.6",) if field.help.startswith("ruleset 2.6") else ()
+    rulesets = ONLY_2_6 if field.help.startswith("ruleset 2.6") else ()
     return Option(field.word.replace("-", "_"), field.label, field.kind, field.default, minimum=field.minimum,
                   maximum=field.maximum, choices=field.choices, help=field.help, rulesets=rulesets)
 
@@ -102,13 +106,14 @@ count not at its default)."""
 
 
 def _int(name: str, label: str, hi: int, help: str = "", lo: int = 0, default: int = 0, *, group: str = "other",
-         keywords: tuple[str, ...] = ()) -> Option:
-    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords)
+         keywords: tuple[str, ...] = (), rulesets: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "int", default, minimum=lo, maximum=hi, help=help, group=group, keywords=keywords,
+                  rulesets=rulesets)
 
 
 def _bool(name: str, label: str, help: str = "", *, group: str = "other", keywords: tuple[str, ...] = (),
-          aliases: tuple[str, ...] = ()) -> Option:
-    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords, aliases=aliases)
+          aliases: tuple[str, ...] = (), rulesets: tuple[str, ...] = ()) -> Option:
+    return Option(name, label, "bool", False, help=help, group=group, keywords=keywords, aliases=aliases, rulesets=rulesets)
 
 
 def _choice(name: str, label: str, choices: tuple[str, ...], help: str = "", *, group: str = "other",
@@ -157,9 +162,9 @@ OPTIONS: tuple[Option, ...] = (
     _int("spray", "Spray: defending minis in sight", 12, "the weapon's dice go in once per defending miniature in sight "
          "(0: no Spray)", group="attacker", keywords=("Spray",)),
     _int("anti_materiel", "Anti-Materiel X", 5, "ruleset 2.6: against a vehicle, X of the weapon's dice are upgraded (white first)",
-         group="attacker", keywords=("Anti-Materiel X",)),
+         group="attacker", keywords=("Anti-Materiel X",), rulesets=ONLY_2_6),
     _int("anti_personnel", "Anti-Personnel X", 5, "ruleset 2.6: against a trooper, X of the weapon's dice are upgraded (white first)",
-         group="attacker", keywords=("Anti-Personnel X",)),
+         group="attacker", keywords=("Anti-Personnel X",), rulesets=ONLY_2_6),
     _bool("cumbersome", "Cumbersome", "taken as fired without a move first (after a move the current rules downgrade its dice): it changes no die", group="attacker",
           keywords=("Cumbersome",)),
     _int("ion", "Ion X", 5, "step 6 first: the defender flips one shield token per hit or crit, up to X", group="attacker",
@@ -189,7 +194,7 @@ OPTIONS: tuple[Option, ...] = (
     _bool("vehicle", "Defender is a vehicle", "no suppression, no guardian; ruleset 2.6: no cover from terrain", group="defender"),
     _bool("low_profile", "Low Profile", "with light or heavy cover one die becomes a block (notes: a defense die; 2.6: a cover die)",
           group="defender", keywords=("Low Profile",)),
-    _bool("dug_in", "Dug In", "ruleset 2.6: red dice for the cover roll", group="defender", keywords=("Dug In",)),
+    _bool("dug_in", "Dug In", "ruleset 2.6: red dice for the cover roll", group="defender", keywords=("Dug In",), rulesets=ONLY_2_6),
     _int("shields", "Shield tokens", 10, "Shielded X gives X; each cancels a hit or crit", group="tokens", keywords=("Shields", "Shielded X")),
     _bool("immune_blast", "Immune: Blast", "Blast does not take away this defender's cover", group="defender", keywords=("Immune Blast",)),
     _bool("immune_melee_pierce", "Immune: Melee Pierce", "Pierce cannot be used against it in a melee attack", group="defender",
@@ -206,7 +211,7 @@ OPTIONS: tuple[Option, ...] = (
     _int("uncanny_luck", "Uncanny Luck X", 10, "reroll up to X defense dice", group="defender", keywords=("Uncanny Luck X",)),
     _bool("soresu", "Soresu Mastery", "ranged: reroll the defense dice (notes: after a dodge token)", group="defender",
           keywords=("Soresu Mastery",), aliases=("--soresu-mastery",)),
-    _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",)),
+    _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",), rulesets=ONLY_2_6),
     _bool("defender_duelist", "Defender has Duelist", "melee, after a dodge token: Immune: Pierce", group="defender",
           keywords=("Duelist",)),
     _bool("defender_hold_the_line", "Defender has Hold the Line", "melee: surge: block", group="defender",
@@ -216,7 +221,7 @@ OPTIONS: tuple[Option, ...] = (
     _int("smoke", "Smoke tokens in range", 5, "each improves a trooper's cover by 1 (notes: several count once)", group="tokens",
          keywords=("Smoke",)),
     _bool("shien_mastery", "Shien Mastery", "ruleset 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
-          "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",)),
+          "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",), rulesets=ONLY_2_6),
     _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
           keywords=("Djem So Mastery",), aliases=("--djem-so-mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
