@@ -22,7 +22,7 @@ from math import lcm
 from typing import TypeVar
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext
+from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.pool_carry import Carry, Marks, after_pool, marked, set_marks
 from rulesengine.legion.pools_optimal import ValueToGo

@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step, attack_modifications, defense_dice
+from rulesengine.legion.attack import attack_modifications
+from rulesengine.legion.defense_steps import defense_dice
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
 from rulesengine.legion.keywords import danger_sense, surge_charts
