@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulesengine.calculators.registry import Calculator, Preset
+from rulesengine.calculators.model import Calculator, Preset
 
 ATTACK_FIELDS = ("red", "black", "white", "surge", "defense", "defense_surge", "ruleset")
 

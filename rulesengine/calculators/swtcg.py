@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulesengine.calculators.registry import Calculator, Preset, showing_value
+from rulesengine.calculators.model import Calculator, Preset, showing_value
 from rulesengine.options import Option
 
 ATTACK_FIELDS = ("power", "accuracy", "armor", "shields", "health", "damage")

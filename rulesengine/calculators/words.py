@@ -16,6 +16,8 @@ from rulesengine.swtcg.units import MAX_INTERCEPTORS
 
 PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "aim_policy": {
+        "optimal-if-it-fits": ("Best rerolls where quick, else the best rule",
+                               "Best rerolls where they are found quickly, else blanks and spare surges; the answer says which."),
         "blanks-and-useless-surges": ("Blanks, then useless surges",
                                       "Reroll blanks first, then surges your chart cannot convert."),
         "blanks-and-spare-surges": ("Blanks and spare surges",

@@ -15,7 +15,8 @@ from functools import lru_cache
 from math import lcm
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, guardian_cancels, guardian_pierce_offered, guardian_roll
+from rulesengine.legion.guardian_steps import guardian_cancels, guardian_pierce_offered, guardian_roll
+from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.defense_dice import _reroll_weights
 from rulesengine.legion.keywords.pierce import blocks_cancelled
 from rulesengine.legion.state import PoolState

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rulesengine.legion.policies import Policies
 from rulesengine.legion.readings import Readings
+from rulesengine.wording import plural
 
 RULESETS = ("notes", "2.6")
 """`notes`: the owner's notes (Legion before July 2024); `2.6`: the current Core Rulebook,
@@ -131,6 +132,17 @@ class Guardian:
         flags += (",deflect" if self.deflect else "") + (",soresu" if self.soresu else "")
         flags += f",dodge={self.dodge}" if self.dodge else ""
         return f"{self.x},{self.die},{self.surge}{flags}"
+
+    def words(self) -> str:
+        """The guardian in the rules' words, for the trace: "Guardian 2, red defense die, no
+        defense surge chart, Immune: Pierce, 1 surge token"."""
+        parts = [f"Guardian {self.x}", f"{self.die} defense die",
+                 "no defense surge chart" if self.surge == "none" else f"defense surge chart: surge to {self.surge}"]
+        parts += ["Immune: Pierce"] * self.immune_pierce + ["suppressed (its tokens reach its courage)"] * self.suppressed
+        parts += [plural(self.surge_tokens, "surge token")] * (self.surge_tokens > 0)
+        parts += ["Deflect"] * self.deflect + ["Soresu Mastery"] * self.soresu
+        parts += [plural(self.dodge, "dodge token")] * (self.dodge > 0)
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)

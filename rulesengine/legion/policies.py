@@ -10,7 +10,14 @@ from dataclasses import dataclass
 
 from rulesengine.errors import UnknownNameError
 
-AIM = ("blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing", "optimal")
+AIM = ("optimal-if-it-fits", "blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing", "optimal")
+DEFAULT_AIM = AIM[0]
+"""Not a way to reroll but a choice between two: `optimal` wherever its declared cost fits,
+else the heuristic that scores best (`aim_choice.py` makes it; the result names the one used)."""
+FALLBACK_AIM = ("blanks-and-spare-surges", "blanks-and-useless-surges")
+"""The heuristics the default falls back to, best first: over random pools (`scripts/bench/
+legion_heuristics.py`) blanks-and-spare-surges is below optimal by the least on average and is
+the best heuristic most often; where it is refused for its size, blanks-and-useless-surges."""
 GUARDIAN = ("max", "none")
 PIERCE = ("guardian-first", "defender-only", "most-wounds-in-all", "most-wounds-on-defender")
 DODGE = ("max", "none")
@@ -19,6 +26,11 @@ CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce
 
 HELP: dict[str, dict[str, str]] = {
     "aim": {
+        "optimal-if-it-fits": (
+            "optimal wherever its declared cost fits (or where no aim or observation token leaves a choice), else "
+            "the best heuristic: blanks-and-spare-surges, or blanks-and-useless-surges where that is refused for "
+            "its size; the result names the policy used and why"
+        ),
         "blanks-and-useless-surges": (
             "each aim token rerolls up to 2 dice (plus Precise) showing a blank, red before black before "
             "white; surges too when the pool converts none (no surge chart, Critical X or surge token); "
@@ -73,6 +85,8 @@ class Policies:
     dodge: str = DODGE[0]
     target: int = 0
     """With aim `optimal`: 0 maximises expected wounds, k > 0 the chance of at least k."""
+    why: str = ""
+    """Why the default aim policy chose `aim` (empty for a policy the reader named)."""
 
     def __post_init__(self) -> None:
         for decision, choices in CHOICES.items():
@@ -84,4 +98,6 @@ class Policies:
         out = {decision: getattr(self, decision) for decision in CHOICES}
         if self.aim == "optimal" and self.target:
             out["aim"] = f"optimal (chance of at least {self.target} wounds)"
+        if self.why:
+            out["aim"] = f"{out['aim']} ({self.why})"
         return out

@@ -22,7 +22,7 @@ from math import lcm
 from typing import TypeVar
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext
+from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.pool_carry import Carry, Marks, after_pool, marked, set_marks
 from rulesengine.legion.pools_optimal import ValueToGo
@@ -99,7 +99,9 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
     denominator = 1
     results: list[PoolResult] = []
     finished: dict[int, Distribution[Marks]] = {}
-    ahead = ValueToGo(attack) if attack.policies.aim == "optimal" else None
+    # With no aim or observation token anywhere there is no reroll to value ahead.
+    rerolls = attack.attacker.aim > 0 or any(p.defender.observe > 0 for p in pools)
+    ahead = ValueToGo(attack) if attack.policies.aim == "optimal" and rerolls else None
     for index, pool in enumerate(pools):
         d = pool.defender_number - 1
         again = last[pool.defender_number] > index

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from rulesengine.legion.attack import PoolContext
+from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.model import Attack
 from rulesengine.legion.pool_carry import Carry, Marks, after_pool, marked, set_marks
 from rulesengine.legion.resolve import Later, resolve_pool_from

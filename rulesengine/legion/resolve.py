@@ -13,17 +13,9 @@ from math import lcm
 from typing import TypeVar
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import (
-    PoolContext,
-    attack_conversion,
-    attack_pool_weights,
-    after_surges,
-    Step,
-    attack_dice_steps,
-    defense_dice_steps,
-    defense_view,
-    roll_attack_pool,
-)
+from rulesengine.legion.attack import attack_conversion, attack_pool_weights, after_surges, attack_dice_steps, roll_attack_pool
+from rulesengine.legion.defense_steps import defense_dice_steps, defense_view
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.attack_dice import AttackResults, token_budgets
 from rulesengine.legion.optimal import roll_optimally
 from rulesengine.legion.keywords.aim_tokens import left_for_later

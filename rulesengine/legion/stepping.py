@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import lcm
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.state import PoolState
 
 Weights = dict[PoolState, int]

@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step, attack_modifications, defense_dice
+from rulesengine.legion.attack import attack_modifications
+from rulesengine.legion.defense_steps import defense_dice
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.attack_dice import pool_colours
 from rulesengine.legion.keywords.critical import surges_to_crits
 from rulesengine.legion.keywords import danger_sense, surge_charts
@@ -54,7 +56,9 @@ def attack_roll_steps(ctx: PoolContext, d: Distribution[PoolState]) -> list[dict
     if certain is None:
         return steps
     aims = ctx.attack.attacker.aim
-    reroll = "Rerolls are not taken in trace mode" + (f" ({_plural(aims, 'aim token')} unused)." if aims else ".")
+    policy = ctx.attack.policies.to_json()["aim"]
+    reroll = (f"Rerolls are not taken in trace mode: the aim policy, {policy}, rerolls nothing"
+              + (f" ({_plural(aims, 'aim token')} unused)." if aims else "."))
     steps.append(_entry("4b", "Reroll Dice", "attack-step-4", reroll, counts))
     steps.append(_entry("4c", "Convert Attack Surges", "attack-step-4", _surge_text(ctx, faces, certain), certain))
     return steps
@@ -118,12 +122,12 @@ def _guardian(ctx: PoolContext, step: Step, before: PoolState, after: PoolState)
     g = ctx.pool.guardians[i]
     cancelled = before.hits - after.hits
     if not ctx.guardians_act:
-        return f"Guardian {i + 1} ({g.label()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
+        return f"Guardian {i + 1} ({g.words()}) cannot act: guardians help only against ranged attacks, not a defender with Guardian X itself, and never a transported unit or a vehicle."
     if not may_act(g, ctx.attack.ruleset):
-        return f"Guardian {i + 1} ({g.label()}) cannot act: since 2.6 a unit whose suppression tokens reach its courage cannot use Guardian X."
+        return f"Guardian {i + 1} ({g.words()}) cannot act: since 2.6 a unit whose suppression tokens reach its courage cannot use Guardian X."
     if not cancelled:
-        return f"Guardian {i + 1} ({g.label()}) cancels nothing."
-    return (f"Guardian {i + 1} ({g.label()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
+        return f"Guardian {i + 1} ({g.words()}) cancels nothing."
+    return (f"Guardian {i + 1} ({g.words()}) cancels {_plural(cancelled, 'hit')} and rolls {cancelled} {g.die} defense "
             f"{'die' if cancelled == 1 else 'dice'}; after its surge chart: {_plural(after.guardian_blocks, 'block')}, {_plural(after.guardian_blanks, 'blank')}.")
 
 

@@ -16,7 +16,9 @@ from fractions import Fraction
 from math import gcd
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, Step, attack_dice_steps, defense_dice_steps, defense_view
+from rulesengine.legion.attack import attack_dice_steps
+from rulesengine.legion.defense_steps import defense_dice_steps, defense_view
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.state import PoolState
 
 UNSPENT = PoolState().defender_spent

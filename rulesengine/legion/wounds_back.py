@@ -15,7 +15,8 @@ from collections.abc import Callable
 from math import lcm
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.attack import PoolContext, backs_apart, defense_roll
+from rulesengine.legion.defense_steps import backs_apart, defense_roll
+from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.defense_dice import reflected_backs
 from rulesengine.legion.keywords import deflect
 from rulesengine.legion.state import PoolState

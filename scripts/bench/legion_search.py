@@ -20,9 +20,12 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import json
 import os
 import random
+import shutil
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -128,7 +131,7 @@ def draw(rng: random.Random) -> dict[str, Any]:
         if any("defender=2" in t for t in texts):
             values["defender"] = [f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
                                   + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else "")]
-    if values.get("aim_policy") == "optimal" and rng.random() < 0.2 and pools == 1:
+    if values.get("aim_policy") in ("optimal", policies.DEFAULT_AIM) and rng.random() < 0.2 and pools == 1:
         values["target"] = rng.randint(1, 6)
     return values
 
@@ -217,6 +220,51 @@ def search(seed: int, draws: int, rounds: int, mutants: int, stop: float) -> dic
     return {"random": random_part, "all": sampled}
 
 
+DOCS = ROOT / "docs" / "How the calculators work.md"
+HEADING = "### Speed (Legion)"
+
+
+def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace) -> str:
+    """The docs' Speed section, written from this run's figures (`--write-docs`)."""
+    random_part: list[tuple[str, float, dict[str, Any]]] = found["random"]
+    sampled: list[tuple[str, float, dict[str, Any]]] = found["all"]
+    admitted = sorted(s[1] for s in sampled if s[0] in ("ok", "stopped"))
+    rnd = sorted(s[1] for s in random_part if s[0] in ("ok", "stopped"))
+    refused = [s for s in random_part if s[0] == "refused"]
+    load = os.getloadavg()
+    reasons = ", ".join(f"`{k}` {v}" for k, v in sorted(REASONS.items())) or "none"
+    lines = [
+        HEADING, "",
+        "Every input the Legion form or command line admits is meant to be answered within 0.3 s of CPU in CPython; an "
+        "input whose declared cost is above its bound is refused before computing, with the reason beside the field. "
+        "This section is written by `nice .venv/bin/python scripts/bench/legion_search.py "
+        f"--seed {args.seed} --draws {args.draws} --rounds {args.rounds} --mutants {args.mutants} --write-docs` (a random "
+        "search over every input of the form, several pools and every guardian field included, then mutants of the 5 "
+        "slowest; each input timed in CPU seconds with every cache cleared first), last run on a shared 2-core machine "
+        f"with a load average of {load[0]:.1f}. Rerun it for figures on another machine.", "",
+        "| Inputs | Count | Median CPU | Slowest CPU | Above 0.3 s | Refused |",
+        "|---|---|---|---|---|---|",
+        f"| random valid inputs (seed {args.seed}) | {len(random_part)} | {rnd[len(rnd) // 2]:.3f} s | {rnd[-1]:.3f} s | "
+        f"{sum(1 for t in rnd if t > BAR)} | {len(refused)} ({100 * len(refused) / max(1, len(random_part)):.1f} %) |",
+        f"| random and mutants of the slowest | {len(sampled)} | {admitted[len(admitted) // 2]:.3f} s | {admitted[-1]:.3f} s | "
+        f"{sum(1 for t in admitted if t > BAR)} | |", "",
+        "| Named input | CPU time |", "|---|---|", *named_rows(stop), "",
+        "Refusals by the input whose declared bound refused them (random inputs and mutants): "
+        + reasons + ". An `--aim-policy` refusal is "
+        "`optimal` named by hand for a pool too large for it (the default, `optimal-if-it-fits`, takes the best "
+        "heuristic there instead); a `--pool` refusal is several pools at one defender beyond the bound on them. "
+        "The search draws each aim policy, the default included, equally often.", "",
+    ]
+    return "\n".join(lines)
+
+
+def write_docs(section: str) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    start = text.index(HEADING)
+    end = text.index("\n## ", start) + 1
+    DOCS.write_text(text[:start] + section + "\n" + text[end:], encoding="utf-8")
+
+
 def report(found: dict[str, Any], stop: float, seed: int, table: bool) -> None:
     random_part: list[tuple[str, float, dict[str, Any]]] = found["random"]
     sampled: list[tuple[str, float, dict[str, Any]]] = found["all"]
@@ -264,6 +312,9 @@ NAMED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("optimal, 4 red 4 black 4 white dice, 2 aim tokens (same defender)",
      {"red": 4, "black": 4, "white": 4, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
       "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block", "aim_policy": "optimal"}),
+    ("the default aim policy on the same 4/4/4 pool (optimal too costly there: the best heuristic)",
+     {"red": 4, "black": 4, "white": 4, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
+      "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block"}),
     ("four guardians with every 2.6 field, 30 dice of three colours",
      {"ruleset": "2.6", "red": 10, "black": 10, "white": 10, "surge": "hit", "pierce": 10, "defense": "red",
       "impervious": True, "danger_sense": 4, "suppression": 4, "uncanny_luck": 3, "defense_surge_tokens": 10,
@@ -282,6 +333,24 @@ def named_rows(stop: float) -> list[str]:
     return rows
 
 
+def pyodide_times(found: dict[str, Any], count: int) -> None:
+    """The `count` slowest admitted inputs again, each in a fresh Pyodide under Node (as a new
+    browser worker runs it: wall seconds of `api.run` after the engine is imported)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        print("Pyodide timings skipped: no node or node_modules/pyodide (bash scripts/setup.sh)")
+        return
+    admitted = sorted((s for s in found["all"] if s[0] == "ok"), key=lambda s: -s[1])[:count]
+    named = [(s, c, v) for (s, c), (_, v) in ((measure(v, 5.0), (n, v)) for n, v in NAMED) if s == "ok"]
+    print(f"the {len(admitted)} slowest admitted inputs, then the named inputs, in Pyodide (scripts/bench_legion_pyodide.mjs, "
+          "a fresh Pyodide each; promise: 1 s):")
+    for _, cpu, values in admitted + named:
+        done = subprocess.run([node, str(ROOT / "scripts" / "bench_legion_pyodide.mjs"), str(ROOT)], input=json.dumps([values]),
+                              capture_output=True, text=True, timeout=120, check=True)
+        seconds = json.loads(done.stdout)[0]["seconds"]
+        print(f"  {seconds:6.3f} s Pyodide, {cpu:.3f} s CPython CPU  {command(values)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
@@ -290,9 +359,15 @@ def main() -> None:
     parser.add_argument("--mutants", type=int, default=8, help="mutants of each of the slowest per round")
     parser.add_argument("--stop", type=float, default=5.0, help="CPU seconds before an input is stopped")
     parser.add_argument("--table", action="store_true", help="also print the docs' Markdown table")
+    parser.add_argument("--write-docs", action="store_true", help="rewrite the Speed section of docs/How the calculators work.md")
+    parser.add_argument("--pyodide", type=int, default=0, metavar="N", help="time the N slowest admitted inputs in Pyodide too")
     args = parser.parse_args()
     found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop)
     report(found, args.stop, args.seed, args.table)
+    if args.pyodide:
+        pyodide_times(found, args.pyodide)
+    if args.write_docs:
+        write_docs(docs_section(found, args.stop, args))
 
 
 if __name__ == "__main__":

@@ -229,21 +229,22 @@ def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: 
 
 
 def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(site: Server, visit: Visit) -> None:
-    # Shien Mastery (in the folded Defender group on Guardian X) under the notes' rules.
-    visit.page.goto(site.url + GUARDIAN_X + "?c.shien_mastery=true&c.deflect=true")
+    # Shien Mastery (in the folded Defender group on Guardian X) without Deflect, under 2.6
+    # (under the notes' rules its field is disabled instead).
+    visit.page.goto(site.url + GUARDIAN_X + "?c.ruleset=2.6&c.shien_mastery=true")
     root = first_calculator(visit.page)
     problem = root.locator("[data-error]")
     expect(problem).to_be_visible(timeout=WAIT_MS)
     said = problem.inner_text()
-    assert "Shien Mastery" in said and "under “Defender”" in said and "Ruleset (under “Choices and ruleset”)" in said
+    assert "Shien Mastery" in said and "under “Defender”" in said and "Deflect" in said
     group = root.locator("details.calculator-more[data-group='defender']")
     assert group.evaluate("el => el.open")
     focused = visit.page.evaluate("() => document.activeElement && document.activeElement.name")
     assert focused == "shien_mastery"
-    # The button takes the reader to the Ruleset; fixing it clears the refusal.
-    problem.locator("button", has_text="Ruleset").click()
-    assert visit.page.evaluate("() => document.activeElement.name") == "ruleset"
-    root.locator("select[name='ruleset']").select_option("2.6")
+    # The button takes the reader to Deflect; fixing it clears the refusal.
+    problem.locator("button", has_text="Deflect").click()
+    assert visit.page.evaluate("() => document.activeElement.name") == "deflect"
+    root.locator("input[name='deflect']").check()
     recomputed(root)
     expect(problem).to_be_hidden()
     assert root.locator("[aria-invalid]").count() == 0
@@ -261,6 +262,22 @@ def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, v
     expect(note).to_contain_text("(notes)")
     request = recomputed(root)
     assert "face" not in request["inputs"] and request["inputs"]["ruleset"] == "2.6"
+    assert root.locator("[data-error]").is_hidden()
+
+
+def test_a_keyword_of_the_current_rules_is_disabled_under_the_notes_with_the_reason(site: Server, visit: Visit) -> None:
+    # Backup exists only under ruleset 2.6: under the notes' rules its box is disabled, saying why.
+    visit.page.goto(site.url + GUARDIAN_X + "?c.ruleset=2.6&c.backup=true")
+    root = first_calculator(visit.page)
+    backup = root.locator("input[name='backup']")
+    expect(backup).to_be_enabled(timeout=WAIT_MS)
+    root.locator("select[name='ruleset']").select_option("notes")
+    expect(backup).to_be_disabled()
+    note = root.locator(".calculator-field", has=visit.page.locator("input[name='backup']")).locator("[data-ruleset-note]")
+    expect(note).to_contain_text("Only under the ruleset")
+    expect(note).to_contain_text("(2.6)")
+    request = recomputed(root)
+    assert "backup" not in request["inputs"] and request["inputs"]["ruleset"] == "notes"
     assert root.locator("[data-error]").is_hidden()
 
 

@@ -39,10 +39,13 @@ def test_spare_surges_within_its_bound_is_answered(values: dict[str, Any]) -> No
     {"black": 3, "critical": 1, "surge_tokens": 1, "aim": 1, "precise": 1},
 ])
 def test_rerolling_spare_surges_never_does_worse_than_keeping_them(values: dict[str, Any]) -> None:
-    assert _expected({**values, "aim_policy": "blanks-and-spare-surges"}) >= _expected(values)
+    assert _expected({**values, "aim_policy": "blanks-and-spare-surges"}) >= _expected({**values, "aim_policy": "blanks-and-useless-surges"})
 
 
-def test_crit_fishing_beats_the_default_against_armor() -> None:
-    """Against Armor a hit is worth nothing, a crit a wound: rerolling hits can only help."""
+def test_crit_fishing_beats_blanks_first_against_armor_and_the_default_finds_it() -> None:
+    """Against Armor a hit is worth nothing, a crit a wound: rerolling hits can only help.
+    The default takes optimal on so small a pool, which rerolls the hits too."""
     values = {"red": 2, "aim": 1, "armor": True}
-    assert _expected({**values, "aim_policy": "crit-fishing"}) > _expected(values)
+    fishing = _expected({**values, "aim_policy": "crit-fishing"})
+    assert fishing > _expected({**values, "aim_policy": "blanks-and-useless-surges"})
+    assert _expected(values) == fishing == _expected({**values, "aim_policy": "optimal"})

@@ -13,7 +13,7 @@ import pytest
 from rulesengine.errors import InputError
 from rulesengine.legion.api import run
 from rulesengine.legion import optimal
-from rulesengine.legion.policies import AIM
+from rulesengine.legion.policies import AIM, DEFAULT_AIM
 from tests.rulesengine.legion import oracle
 
 SMALL = [
@@ -125,7 +125,8 @@ def test_optimal_keeps_an_aim_token_for_marksman_or_lethal_when_that_is_better(n
     values = KEEPING[name]
     best = _value(values, "optimal")
     assert best == brute_force(values)
-    assert all(best > _value(values, policy) for policy in AIM if policy != "optimal")
+    assert all(best > _value(values, policy) for policy in AIM if policy not in ("optimal", DEFAULT_AIM))
+    assert _value(values, DEFAULT_AIM) == best
 
 
 def test_the_lethal_case_by_hand() -> None:

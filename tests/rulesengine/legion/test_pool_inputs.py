@@ -60,7 +60,8 @@ def run_values(case: Case) -> dict[str, Any]:
     attacker, pools, defenders = case
     (first, at), *later = pools
     assert at == 0
-    return {**attacker, **first, **defenders[0], "pool": [_words({**p, "defender": d + 1}) for p, d in later],
+    # The brute force follows the heuristic blanks-and-useless-surges: the engine is given it too.
+    return {"aim_policy": "blanks-and-useless-surges", **attacker, **first, **defenders[0], "pool": [_words({**p, "defender": d + 1}) for p, d in later],
             "defender": [_words(d) for d in defenders[1:]]}
 
 

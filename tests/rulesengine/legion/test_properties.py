@@ -55,7 +55,8 @@ def test_every_result_names_its_ruleset_and_policies() -> None:
     for ruleset in ("notes", "2.6"):
         result = run({"red": 1, "ruleset": ruleset})
         assert result["ruleset"] == ruleset
-        assert result["policies"] == {"aim": "blanks-and-useless-surges", "guardian": "max", "pierce": "guardian-first", "dodge": "max"}
+        assert result["policies"] == {"aim": "optimal (the default: no aim or observation token: no reroll to choose)",
+                                      "guardian": "max", "pierce": "guardian-first", "dodge": "max"}
 
 
 def test_no_expectation_is_plugged_into_a_nonlinear_step() -> None:
