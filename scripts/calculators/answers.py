@@ -48,6 +48,9 @@ FOLDER = "assets/calculators/answers/"
 ROW_SHOWN = 4  # rows.mjs SHOWN: the fields open in a row
 SEPARATOR = "; "  # rows.mjs: items joined by SEPARATOR and a space
 ATTRIBUTE = "data-answers"
+# At most this many answers per calculator (the shipped vault's largest has 28): a form
+# written by hand in a note, with thousands of choices, costs the build no more.
+MAX_ANSWERS = 120
 
 
 def enabled() -> bool:
@@ -436,6 +439,8 @@ def answers_for(calculator_html: str, base: str, cache_dir: Path = CACHE) -> Ans
     out = Answers(name, base)
     seen: set[str] = set()
     for state in [list(controls), *first_changes(controls)]:
+        if len(seen) >= MAX_ANSWERS:
+            break
         inputs = form_inputs(state)
         key = request_key(inputs)
         if key in seen:

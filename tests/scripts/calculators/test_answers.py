@@ -94,3 +94,12 @@ def test_the_page_names_its_answers_file(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("CALCULATOR_ANSWERS", "off")
     assert A.attach(page, "legion/Guardian X.md", tmp_path / "other", tmp_path / "cache") == page
     assert not (tmp_path / "other").exists()
+
+
+def test_a_form_written_in_a_note_costs_at_most_max_answers(tmp_path: Path) -> None:
+    choices = "".join(f'<option value="c{i}">c{i}</option>' for i in range(2000))
+    html = ('<div class="calculator" data-calculator="legion-attack" data-base="">'
+            f'<form><select name="surge">{choices}</select></form></div>')
+    found = A.answers_for(html, "", tmp_path)
+    assert found is not None and len(found.answers) == A.MAX_ANSWERS
+    assert not any(response["ok"] for response in found.answers.values())  # the engine refuses each
