@@ -23,7 +23,13 @@ For each run (a fresh browser context, so nothing is cached):
      and with Compare's second set computing too;
   9. a phone link: the same cold visit from a server that sends at most 10 Mbit/s with
      40 ms before each answer (--link; Chromium's own network emulation does not slow a
-     worker's downloads, so the link is emulated at the server): time to the first result.
+     worker's downloads, so the link is emulated at the server): time to the first result,
+     and to the first result Python computed (the answers computed at build time off).
+
+Steps 2 and 9 change Pierce X by one, which the build's answers (scripts/calculators/
+answers.py) answer while Python loads; a further cold visit with them off
+(settings.precomputed = false) measures navigation -> the first result from Python and
+the bytes sent before it.
 
 Python runs as the site runs it (one shared worker where the browser has them); --python
 dedicated measures one worker per calculator, as before issue 26.
@@ -82,13 +88,17 @@ EARLY_CHANGE = """(() => {
     const current = Number(input.value), top = Number(input.max || 10);
     const begun = performance.now();
     root.addEventListener('calculator:result', () => {
-      window.benchEarlyChange = { begun, shown: performance.now(), engineMs: rulesCalculators.stats.lastComputeMs };
+      window.benchEarlyChange = { begun, shown: performance.now(), engineMs: rulesCalculators.stats.lastComputeMs, built: rulesCalculators.stats.precomputed || 0 };
     }, { once: true });
     input.value = String(current < top ? current + 1 : current - 1);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   };
   attempt();
 })();"""
+
+
+# Before EARLY_CHANGE: every answer from Python, none computed at build time (answers.mjs).
+PYTHON_ONLY = "window.rulesCalculatorSettings = Object.assign(window.rulesCalculatorSettings || {}, {precomputed: false});"
 
 
 def early_change(page: Any) -> tuple[float, float, float]:
@@ -178,6 +188,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         mark = len(server.sent)
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")
         first_ms, first_engine_ms, at = early_change(page)
+        built = page.evaluate("window.benchEarlyChange.built")
         values = pierce_values(page, changes + 1)
         dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
         first_total, first_pyodide = sent_bytes(server, mark)
@@ -239,6 +250,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "warm_bytes": warm_total,
             "warm_pyodide_bytes": warm_pyodide,
             "first_ms": first_ms,
+            "first_built": built,
             "first_engine_ms": first_engine_ms,
             "nav_to_first_ms": at,
             "nav_to_dcl_ms": dcl,
@@ -253,6 +265,21 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "foreign": list(visit.foreign),
             "errors": list(visit.errors),
         }
+    finally:
+        visit.context.close()
+
+
+def python_run(browser: Any, server: Server) -> dict[str, Any]:
+    """The same cold visit with the answers computed at build time turned off: navigation ->
+    the first result Python computed, and the bytes sent for it."""
+    visit = open_visit(browser, PYTHON_ONLY + EARLY_CHANGE, intercept=False, python=PYTHON)
+    try:
+        mark = len(server.sent)
+        visit.page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
+        _, _, at = early_change(visit.page)
+        total, _ = sent_bytes(server, mark)
+        return {"python_nav_to_first_ms": at, "python_bytes": total, "python_by_file": bytes_by_file(server, mark),
+                "foreign": list(visit.foreign), "errors": list(visit.errors)}
     finally:
         visit.context.close()
 
@@ -317,6 +344,8 @@ def memory_run(browser: Any, server: Server) -> dict[str, Any]:
         page.wait_for_load_state("networkidle")
         none = settled_pss(page)
         page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
+        # That change may be answered from the build's answers: Python starts all the same.
+        page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
         one = settled_pss(page)
         page.locator("[data-compare-toggle]").first.click()
         page.wait_for_function("() => document.querySelectorAll('[data-calculator]').length === 2", timeout=WAIT_MS)
@@ -338,15 +367,18 @@ def memory_run(browser: Any, server: Server) -> dict[str, Any]:
         visit.context.close()
 
 
-def link_run(browser: Any, server: Server) -> dict[str, Any]:
-    """A cold visit over the emulated phone link: navigation -> first result, bytes."""
-    visit = open_visit(browser, EARLY_CHANGE, intercept=False, python=PYTHON)
+def link_run(browser: Any, server: Server, python_only: bool = False) -> dict[str, Any]:
+    """A cold visit over the emulated phone link: navigation -> first result, bytes; with
+    `python_only`, the first result Python computed (no answers from the build)."""
+    visit = open_visit(browser, (PYTHON_ONLY if python_only else "") + EARLY_CHANGE, intercept=False, python=PYTHON)
+    key = "link_python" if python_only else "link"
     try:
         mark = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
         _, _, at = early_change(visit.page)
         total, _ = sent_bytes(server, mark)
-        return {"link_nav_to_first_ms": at, "link_bytes": total, "link_by_file": bytes_by_file(server, mark)}
+        return {f"{key}_nav_to_first_ms": at, f"{key}_bytes": total, f"{key}_by_file": bytes_by_file(server, mark),
+                f"{key}_built": visit.page.evaluate("window.benchEarlyChange.built")}
     finally:
         visit.context.close()
 
@@ -442,9 +474,14 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
     print(f"  bytes for the page and its first change: {statistics.median(all_of('first_bytes')) / mb:.1f} MiB as sent,"
           f" {statistics.median(all_of('first_raw_bytes')) / mb:.1f} MiB as files"
           f" (Pyodide and snapshot {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
-    print(f"  navigation -> first recompute      : {spread(all_of('nav_to_first_ms'))}  (input changed by the page as soon as its calculator is mounted)")
+    print(f"  navigation -> first result         : {spread(all_of('nav_to_first_ms'))}  (input changed by the page as soon as its calculator is mounted;"
+          f" answered from the build's answers in {sum(1 for run in main if run['first_built'])} of {len(main)})")
     print(f"    of which navigation -> DOMContentLoaded: {spread(all_of('nav_to_dcl_ms'))}")
     print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
+    python = [run for run in runs if "python_nav_to_first_ms" in run]
+    if python:
+        print(f"  navigation -> first result computed by Python (no build answers): {spread([r['python_nav_to_first_ms'] for r in python])},"
+              f" {statistics.median(r['python_bytes'] for r in python) / mb:.2f} MiB sent")
     print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
     for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine wheel installed"), ("import", "engine imported")):
         print(f"      {what:<31}: {spread([run['phases'][phase] for run in main])}  (since worker start)")
@@ -476,8 +513,16 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
         print(f"  Compare: its first change -> result: {spread([run['compare_first_ms'] for run in memory])}")
     link = [run for run in runs if "link_nav_to_first_ms" in run]
     if link:
-        print(f"  phone link ({LINK_TEXT}): cold nav -> first recompute: {spread([r['link_nav_to_first_ms'] for r in link])},"
-              f" {statistics.median(r['link_bytes'] for r in link) / 1024 / 1024:.2f} MiB sent")
+        print(f"  phone link ({LINK_TEXT}): cold nav -> first result: {spread([r['link_nav_to_first_ms'] for r in link])},"
+              f" {statistics.median(r['link_bytes'] for r in link) / 1024 / 1024:.2f} MiB sent"
+              f" (from the build's answers in {sum(1 for r in link if r['link_built'])} of {len(link)})")
+    link_python = [run for run in runs if "link_python_nav_to_first_ms" in run]
+    if link_python:
+        print(f"  phone link ({LINK_TEXT}): cold nav -> first result computed by Python: {spread([r['link_python_nav_to_first_ms'] for r in link_python])},"
+              f" {statistics.median(r['link_python_bytes'] for r in link_python) / 1024 / 1024:.2f} MiB sent")
+        print("    by file (as sent, first run):")
+        for name, size in sorted(link_python[0]["link_python_by_file"].items(), key=lambda item: -item[1])[:8]:
+            print(f"    {size / 1024:8.0f} KiB  {name}")
     idle = [run for run in runs if "idle_ready_ms" in run]
     if idle:
         print(f"  warm='idle': navigation -> Python ready, no interaction : {spread([r['idle_ready_ms'] for r in idle])}")
@@ -516,12 +561,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
                 runs = [one_run(browser, server, args.changes) for _ in range(args.runs)]
+                runs += [python_run(browser, server) for _ in range(args.runs)]
                 runs += [idle_run(browser, server) for _ in range(args.runs)]
                 runs += [memory_run(browser, server) for _ in range(args.runs)]
                 if not args.no_link:
                     slow = serve_over_link(server.root, "/" if args.same_address else SERVED_UNDER, Link(mbit, latency))
                     try:
                         runs += [link_run(browser, slow) for _ in range(args.runs)]
+                        runs += [link_run(browser, slow, python_only=True) for _ in range(args.runs)]
                     finally:
                         slow.close()
                 browser.close()

@@ -6,7 +6,8 @@
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code, and sends the assets with their
   precompressed copies, as a static host would (scripts/static_site.py).
-- on_post_page: the calculator's modules are preloaded from the page's head.
+- on_post_page: the calculator's modules are preloaded from the page's head, and each
+  calculator gets the answers to its first changes (scripts/calculators/answers.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
   snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
@@ -170,7 +171,15 @@ def preload_modules(output: str, folder: Path = THEME_ASSETS / "calculators") ->
 
 
 def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
-    return preload_modules(output) if uses_calculators(config) else output
+    if not uses_calculators(config):
+        return output
+    if CALCULATOR_MARK in output:
+        # The answers to the first changes near each calculator's inputs, computed now
+        # (scripts/calculators/answers.py): the page shows them while Python loads.
+        from scripts.calculators.answers import attach
+
+        output = attach(output, page.file.src_uri, Path(config.site_dir))
+    return preload_modules(output)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

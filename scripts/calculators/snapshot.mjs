@@ -56,6 +56,14 @@ if hasattr(_module, "describe"):
     _module.describe()
 del _module, _top, _found, importlib, pkgutil, snapshot_module
 `);
+  // Fewer bytes to send: the memory is sent compressed, and what Python and the C heap
+  // have freed still holds old bytes (source read while importing, say), which compress
+  // poorly. Collect Python's garbage, then zero every free block of the C heap (take them
+  // all with malloc, largest first, never growing the heap; zero; free them again) and the
+  // memory above the heap's end. Nothing in use changes. The shipped engine: 5.45 MB ->
+  // 4.96 MB as brotli, 6.74 -> 6.17 MB as gzip, 31.5 MB raw either way.
+  pyodide.runPython("import gc; gc.collect(); gc.collect()");
+  zeroFreeMemory(pyodide._module);
   raw = pyodide.makeMemorySnapshot();
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, raw);
@@ -67,3 +75,25 @@ del _module, _top, _found, importlib, pkgutil, snapshot_module
   process.exit(1);
 }
 console.log(JSON.stringify({ raw: raw.length, ms: Math.round(performance.now() - started) }));
+
+function zeroFreeMemory(M) {
+  if (typeof M._sbrk !== "function" || typeof M._malloc !== "function") return;
+  const blocks = [];
+  let end = M._sbrk(0);
+  for (const size of [1 << 20, 1 << 18, 1 << 16, 1 << 14, 1 << 12, 1 << 10, 256, 64, 32, 16]) {
+    for (;;) {
+      const pointer = M._malloc(size);
+      if (!pointer) break;
+      if (M._sbrk(0) !== end) {
+        // Taken from beyond the heap's end: no free block of this size is left.
+        M._free(pointer);
+        end = M._sbrk(0);
+        break;
+      }
+      blocks.push([pointer, size]);
+    }
+  }
+  for (const [pointer, size] of blocks) M.HEAPU8.fill(0, pointer, pointer + size);
+  for (const [pointer] of blocks) M._free(pointer);
+  M.HEAPU8.fill(0, M._sbrk(0), M.HEAPU8.length);
+}

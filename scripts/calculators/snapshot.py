@@ -11,7 +11,7 @@ forever and a new engine or Pyodide gets a new address:
 - `engine.snapshot`, the memory as it is, with `engine.snapshot.br` and
   `engine.snapshot.gz` beside it: a host that negotiates (sends the `.br` copy with
   `Content-Encoding: br` to a browser that accepts brotli, else the `.gz` copy with
-  `Content-Encoding: gzip`) sends 5.5 or 6.9 MB instead of 31 (README, "Publish");
+  `Content-Encoding: gzip`) sends 5.0 or 6.2 MB instead of 31 (README, "Publish");
 - `engine.snapshot.gzip`, the same bytes as the `.gz` copy under a name no host takes for
   a compressed copy of another file (WhiteNoise, for one, does not serve `X.gz` by its
   own name when `X` exists);
@@ -44,8 +44,9 @@ NAME = "engine.snapshot"
 # pair for the site's other large files; the snapshot's are made here, once per key).
 COPIES = (".br", ".gz")
 PLAIN_GZIP = ".gzip"  # the gzip copy again, for hosts that send files as they are
-# Brotli's quality for 31 MB: 9 gives 5.5 MB in about 10 s; 11 gives 4.7 MB but takes
-# about two minutes, once per engine change (measured in session 7, README "Publish").
+# Brotli's quality for 31 MB: 9 gives 5.0 MB in about 10 s (5.5 before snapshot.mjs zeroed
+# free memory); 11 gave 4.7 MB before that but takes about two minutes, once per engine
+# change (measured in session 7, README "Publish").
 BROTLI_QUALITY = 9
 CACHE = REPO / ".cache" / "snapshots"
 KEEP = 4  # snapshots kept in the cache: each engine change while serving makes a new one

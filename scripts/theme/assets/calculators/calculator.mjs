@@ -10,13 +10,14 @@
 // This file wires them to each calculator and each worked example on the page.
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
-import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError } from "./form.mjs";
+import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError, showResponse } from "./form.mjs";
 import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
 import { offerCompare } from "./compare.mjs";
 import { describeItem, itemsOf, mountRows } from "./rows.mjs";
+import { answersArriving, builtAnswer, loadAnswers } from "./answers.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -38,11 +39,43 @@ export function recompute(root, force = false, fromAddress = false) {
     showError(root, messages.join(" "));
     return;
   }
+  if (fromBuild(root, request, key, force, fromAddress)) return;
   showing(root, key);
   lastRequest.set(root, request);
   if (!fromAddress) writeAddress(root, request.inputs);
   setState(root, "loading", workerReady(slotOf(root)) ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
   send(root, request);
+}
+
+// While Python loads, an answer computed at build time (answers.mjs) is shown at once; the
+// answers' file still on its way is waited for (Python starts meanwhile). True: handled.
+const awaitingAnswers = new WeakSet();
+function fromBuild(root, request, key, force, fromAddress) {
+  const slot = slotOf(root);
+  if (settings.precomputed === false || workerReady(slot)) return false;
+  const arriving = answersArriving(root);
+  if (arriving) {
+    startWorker(slot);
+    setState(root, "loading", "Starting Python in your browser (first time only)…");
+    if (!awaitingAnswers.has(root)) {
+      awaitingAnswers.add(root);
+      arriving.then(() => {
+        awaitingAnswers.delete(root);
+        recompute(root, true, fromAddress);
+      });
+    }
+    return true;
+  }
+  const response = builtAnswer(root, request);
+  if (!response) return false;
+  forget(root); // an answer still on its way from Python is for older inputs
+  showing(root, key);
+  lastRequest.set(root, request);
+  if (!fromAddress) writeAddress(root, request.inputs);
+  stats.precomputed = (stats.precomputed || 0) + 1;
+  showResponse(root, response, 0);
+  startWorker(slot); // the reader is changing inputs: the next change may need Python
+  return true;
 }
 
 // Debounced on the leading edge: the first change is computed at once (the engine takes
@@ -73,6 +106,7 @@ function mount(root, slot) {
   if (!form) return;
   mounted.add(root);
   setSlot(root, slot);
+  loadAnswers(root);
   for (const note of form.querySelectorAll("[data-nojs]")) note.hidden = true;
   mountFaces(form);
   mountRows(form);

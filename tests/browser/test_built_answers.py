@@ -1,0 +1,173 @@
+"""Answers computed at build time (scripts/calculators/answers.py, assets/calculators/
+answers.mjs): while Python loads, a first change near the calculator's inputs is answered
+from the build's file, and that answer is exactly the one Python gives once it is ready."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import checked_visit
+from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, serve
+from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def answered_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real site as a default build makes it: with the answers (the tests' other
+    builds leave them out, tests/conftest.py)."""
+    server = serve(tmp_path_factory.mktemp("answered-site"))
+    before = os.environ.get("CALCULATOR_ANSWERS")
+    os.environ["CALCULATOR_ANSWERS"] = "on"
+    try:
+        build_site(REPO / "mkdocs.yml", server.root, server.url)
+    except SetupError as error:
+        server.close()
+        pytest.fail(str(error), pytrace=False)
+    finally:
+        if before is None:
+            del os.environ["CALCULATOR_ANSWERS"]
+        else:
+            os.environ["CALCULATOR_ANSWERS"] = before
+    yield server
+    server.close()
+
+
+# Python's messages to the page (its "ready" among them) are held until the test calls
+# window.releasePython(): the page sees a Python still starting, shared worker or not
+# (Playwright's routes do not reach a shared worker's downloads).
+HOLD_PYTHON = """
+window.rulesCalculatorSettings = {debounceMs: 50};
+(() => {
+  const held = [];
+  let holding = true;
+  window.releasePython = () => { holding = false; for (const deliver of held.splice(0)) deliver(); };
+  const hold = (target) => {
+    let handler = null;
+    const deliver = (event) => handler && handler(event);
+    target.onmessage = (event) => (holding ? held.push(() => deliver(event)) : deliver(event));
+    Object.defineProperty(target, "onmessage", { get: () => handler, set: (f) => { handler = f; } });
+  };
+  const RealShared = window.SharedWorker;
+  if (RealShared) window.SharedWorker = function (url, options) { const w = new RealShared(url, options); if (String(url).includes("/calculators/")) hold(w.port); return w; };
+  const RealWorker = window.Worker;
+  window.Worker = function (url, options) { const w = new RealWorker(url, options); if (String(url).includes("/calculators/")) hold(w); return w; };
+})();
+"""
+
+
+@pytest.fixture(params=["shared", "dedicated"])
+def quick_visit(browser: Any, request: pytest.FixtureRequest) -> Iterator[Visit]:
+    yield from checked_visit(browser, HOLD_PYTHON, python=request.param)
+
+
+SHOWN = "el => ({html: el.querySelector('[data-result]').innerHTML, response: JSON.stringify(rulesCalculators.response(el))})"
+
+
+def test_a_first_change_is_answered_from_the_build_as_python_answers_it(answered_site: Server, quick_visit: Visit) -> None:
+    page = quick_visit.page
+    page.goto(answered_site.url + GUARDIAN_X)
+    root = first_calculator(page)
+    static = root.locator("[data-result]").inner_html()
+    shown = int(root.locator("[name='pierce']").input_value())
+    near, far = shown + 1, shown + 3  # one step from the form as shown, and three
+    set_input(root, "pierce", str(near))
+    wait_state(root, "ready")
+    assert page.evaluate("rulesCalculators.stats.precomputed") == 1
+    assert not page.evaluate("rulesCalculators.workerReady()")
+    built = root.evaluate(SHOWN)
+    assert built["html"] != static
+    assert root.evaluate("el => rulesCalculators.request(el).inputs.pierce") == near
+    assert f"pierce={near}" in page.url  # the address follows, as with Python's answers
+
+    # A change two steps away is not in the build's answers: it waits for Python.
+    set_input(root, "pierce", str(far))
+    page.wait_for_function("() => document.querySelector('[data-calculator]').getAttribute('data-state') === 'loading'")
+    page.wait_for_timeout(300)
+    assert root.get_attribute("data-state") == "loading"
+
+    page.evaluate("window.releasePython()")
+    wait_state(root, "ready")
+    assert page.evaluate("rulesCalculators.workerReady()")
+    assert root.evaluate("el => rulesCalculators.request(el).inputs.pierce") == far
+
+    # Python's own answer to the request answered from the build: the same, byte for byte.
+    set_input(root, "pierce", str(near))
+    page.wait_for_function(f"() => rulesCalculators.request(document.querySelector('[data-calculator]')).inputs.pierce === {near}")
+    wait_state(root, "ready")
+    assert page.evaluate("rulesCalculators.stats.precomputed") == 1  # not the build's, this time
+    python = root.evaluate(SHOWN)
+    assert python["html"] == built["html"]
+    assert python["response"] == built["response"]
+
+
+def test_the_answers_file_is_small_and_named_by_its_content(answered_site: Server) -> None:
+    page = (answered_site.root / GUARDIAN_X / "index.html").read_text(encoding="utf-8")
+    start = page.index('data-answers="') + len('data-answers="')
+    address = page[start:page.index('"', start)]
+    assert address.startswith("../../../assets/calculators/answers/") and "?v=" in address
+    path = address.split("?")[0].removeprefix("../../../")
+    table = json.loads((answered_site.root / path).read_text(encoding="utf-8"))
+    assert table["calculator"] == "legion-attack"
+    inputs = [json.loads(key) for key in table["answers"]]
+    assert {i["pierce"] for i in inputs} == {2, 3, 4}  # the page's example has Pierce 3
+    # A refusal is an answer too (the page shows it as Python's); these are results.
+    assert all(response["ok"] for key, response in table["answers"].items() if json.loads(key)["pierce"] != 3)
+
+
+# On a page just opened, Python held: the form as shown (Enter), then its first stepper
+# one up (else the first checkbox, else the first select's next choice).
+FIRST_CHANGES = """async () => {
+  const root = document.querySelector('[data-calculator][data-answers]');
+  // A request the build did not answer waits for the held Python: give up after 2 s.
+  const settled = () => new Promise((resolve) => {
+    const until = performance.now() + 2000;
+    const check = () => (root.getAttribute('data-state') === 'loading' && performance.now() < until ? setTimeout(check, 20) : resolve());
+    check();
+  });
+  root.querySelector('form').requestSubmit();
+  await settled();
+  const shown = rulesCalculators.stats.precomputed || 0;
+  const fields = Array.from(root.querySelectorAll('form > .calculator-field'));
+  const step = fields.map((f) => f.querySelector('input[type=number]')).find((el) => el && !el.disabled && Number(el.value) < Number(el.max));
+  if (step) step.closest('.calculator-stepper').querySelector('[data-step="1"]').click();
+  else {
+    const box = fields.map((f) => f.querySelector('input[type=checkbox]')).find((el) => el && !el.disabled);
+    const select = fields.map((f) => f.querySelector('select')).find((el) => el && !el.disabled && el.options.length > 1);
+    if (box) box.click();
+    else if (select) {
+      select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    } else return [shown, 'no field to change', ''];
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settled();
+  return [shown, rulesCalculators.stats.precomputed || 0, root.getAttribute('data-state')];
+}"""
+
+
+def test_every_calculator_answers_its_form_and_a_first_step_from_the_build(answered_site: Server, browser: Any) -> None:
+    by_calculator: dict[str, list[str]] = {}
+    for path in sorted(answered_site.root.rglob("index.html")):
+        found = re.search(r'data-answers="[^"]*-\d+-([a-z-]+)\.json', path.read_text(encoding="utf-8"))
+        if found:
+            by_calculator.setdefault(found.group(1), []).append(path.parent.relative_to(answered_site.root).as_posix() + "/")
+    assert len(by_calculator) >= 4, by_calculator
+    # Up to four pages of each calculator (every page takes a few seconds on a loaded machine).
+    pages = [page for found in by_calculator.values() for page in found[:: max(1, len(found) // 4)][:4]]
+    missed = []
+    for visit in checked_visit(browser, HOLD_PYTHON, python="dedicated"):
+        for page in pages:
+            visit.page.goto(answered_site.url + page)
+            visit.page.wait_for_function("() => document.querySelector('[data-calculator] > [data-status]') && window.rulesCalculators")
+            found = visit.page.evaluate(FIRST_CHANGES)
+            if found[:2] != [1, 2]:
+                missed.append(f"{page}: {found}")
+    assert not missed, missed
