@@ -20,7 +20,6 @@ from rulesengine.legion.attack_dice import AttackResults, token_budgets
 from rulesengine.legion.optimal import roll_optimally
 from rulesengine.legion.keywords.aim_tokens import left_for_later
 from rulesengine.legion.keywords.pierce import pool_pierce
-from rulesengine.legion.model import Attack
 from rulesengine.legion.packed_tokens import Packing, pack
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.trace import attack_roll_steps, record
