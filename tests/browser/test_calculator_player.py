@@ -250,34 +250,24 @@ def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(s
     assert root.locator("[aria-invalid]").count() == 0
 
 
-def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + VEHICLE)
+@pytest.mark.parametrize(("address", "control", "other", "allowed"), [
+    (VEHICLE, "select[name='face']", "2.6", "notes"),  # a die face of the notes' rules only
+    (GUARDIAN_X + "?c.ruleset=2.6&c.backup=true", "input[name='backup']", "notes", "2.6"),  # Backup: 2.6 only
+])
+def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, visit: Visit, address: str, control: str,
+                                                                  other: str, allowed: str) -> None:
+    visit.page.goto(site.url + address)
     root = first_calculator(visit.page)
-    face = root.locator("select[name='face']")
-    expect(face).to_be_enabled()
-    root.locator("select[name='ruleset']").select_option("2.6")
-    expect(face).to_be_disabled()
-    note = root.locator(".calculator-field", has=visit.page.locator("select[name='face']")).locator("[data-ruleset-note]")
+    field = root.locator(control)
+    expect(field).to_be_enabled(timeout=WAIT_MS)
+    root.locator("select[name='ruleset']").select_option(other)
+    expect(field).to_be_disabled()
+    note = root.locator(".calculator-field", has=visit.page.locator(control)).locator("[data-ruleset-note]")
     expect(note).to_contain_text("Only under the ruleset")
-    expect(note).to_contain_text("(notes)")
+    expect(note).to_contain_text(f"({allowed})")
     request = recomputed(root)
-    assert "face" not in request["inputs"] and request["inputs"]["ruleset"] == "2.6"
-    assert root.locator("[data-error]").is_hidden()
-
-
-def test_a_keyword_of_the_current_rules_is_disabled_under_the_notes_with_the_reason(site: Server, visit: Visit) -> None:
-    # Backup exists only under ruleset 2.6: under the notes' rules its box is disabled, saying why.
-    visit.page.goto(site.url + GUARDIAN_X + "?c.ruleset=2.6&c.backup=true")
-    root = first_calculator(visit.page)
-    backup = root.locator("input[name='backup']")
-    expect(backup).to_be_enabled(timeout=WAIT_MS)
-    root.locator("select[name='ruleset']").select_option("notes")
-    expect(backup).to_be_disabled()
-    note = root.locator(".calculator-field", has=visit.page.locator("input[name='backup']")).locator("[data-ruleset-note]")
-    expect(note).to_contain_text("Only under the ruleset")
-    expect(note).to_contain_text("(2.6)")
-    request = recomputed(root)
-    assert "backup" not in request["inputs"] and request["inputs"]["ruleset"] == "notes"
+    name = str(field.get_attribute("name"))
+    assert name not in request["inputs"] and request["inputs"]["ruleset"] == other
     assert root.locator("[data-error]").is_hidden()
 
 
