@@ -166,8 +166,8 @@ OPTIONS: tuple[Option, ...] = (
     _bool("overrun", "Overrun attack", "neither ranged nor melee: no cover, no guardian, no Deflect, no suppression; dodge "
           "tokens still cancel hits", group="attacker", keywords=("Overrun X",)),
     _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
-    _choice("defense", "Defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
-    _choice("defense_surge", "Defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
+    _choice("defense", "Defender's defense die", tuple(reversed(tuple(DEFENSE_DICE))), group="dice"),
+    _choice("defense_surge", "Defender's defense surge chart", DEFENSE_SURGE_CHARTS, group="dice"),
     _int("defense_surge_tokens", "Defense surge tokens", 10, group="tokens"),
     _int("dodge", "Dodge tokens", 10, group="tokens"),
     _choice("cover", "Cover", tuple(COVER), group="defender"),
