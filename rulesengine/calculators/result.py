@@ -274,11 +274,13 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
         + ('<th scope="col">Exactly</th><th scope="col">At least</th>' if counts else '<th scope="col">Chance</th>')
         + "</tr>"
     )
+    values = [(k, p, sum((q for _, q in rows[i:]), Fraction(0)) if counts else None) for i, (k, p) in enumerate(rows)]
+    short = all(len(str(p)) <= SHORT and (q is None or len(str(q)) <= SHORT) for _, p, q in values)
     body = []
-    for i, (k, p) in enumerate(rows):
-        cells = f"<td>{escape(k)}</td><td>{_probability(p)}</td>"
-        if counts:
-            cells += f"<td>{_probability(sum((q for _, q in rows[i:]), Fraction(0)))}</td>"
+    for k, p, at_least in values:
+        cells = f"<td>{escape(k)}</td><td>{_cell(p, short)}</td>"
+        if at_least is not None:
+            cells += f"<td>{_cell(at_least, short)}</td>"
         body.append(f"<tr>{cells}</tr>")
     low, high = _tails(rows) if counts else (0, len(rows))
     folded = body[:low] + body[high:]
@@ -292,9 +294,35 @@ def _distribution(path: str, label: str, dist: Mapping[object, object]) -> str:
         )
     return (
         f'<figure class="calculator-distribution" data-path="{escape(path)}">'
-        f"<figcaption>{escape(label)}</figcaption>{table}{tail}"
+        f"<figcaption>{escape(label)}</figcaption>{table}{tail}{'' if short else _fractions(head, values)}"
         f"{bar_chart(rows[low:high], label)}</figure>"
     )
+
+
+def _cell(p: Fraction, short: bool) -> str:
+    """A table's cell: the percentage, and the exact value beside it when every value of the
+    table is short. Otherwise the cells show percentages alone and the exact values are
+    listed once under the table (`_fractions`): a folded fraction in every cell made a
+    phone's table a column of "exact fraction (9 digits over 10)"."""
+    return _probability(p) if short else f'<span class="percent">{percent(p)}</span>'
+
+
+def _fractions(head: str, values: Sequence[tuple[str, Fraction, Fraction | None]]) -> str:
+    """Every exact value of a distribution, in one table folded under it, each fraction
+    whole and selectable as one piece."""
+    rows = "".join(
+        f"<tr><td>{escape(k)}</td><td>{_whole(p)}</td>" + (f"<td>{_whole(q)}</td>" if q is not None else "") + "</tr>"
+        for k, p, q in values
+    )
+    return (
+        '<details class="calculator-fractions"><summary>Exact fractions</summary>'
+        f'<table class="calculator-table"><thead>{head}</thead><tbody>{rows}</tbody></table></details>'
+    )
+
+
+def _whole(p: Fraction) -> str:
+    # A narrow column breaks it after the slash first: numerator above, denominator below.
+    return f'<code class="fraction" data-fraction>{escape(str(p)).replace("/", "/<wbr>")}</code>'
 
 
 TAIL = 3

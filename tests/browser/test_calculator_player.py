@@ -190,6 +190,12 @@ def test_trace_steps_are_sentences_with_the_state_folded_and_no_timings(site: Se
     recomputed(root)
     status = root.locator("[data-status]").inner_text()
     assert status and not re.search(r"\d\s*ms\b", status), status
+    # The status line does not print the headline again: a screen reader hears it from there.
+    spoken = root.locator("[data-status] .calculator-spoken")
+    assert "Wounds on the defender" in spoken.inner_text()
+    assert spoken.evaluate("el => el.getBoundingClientRect().width") <= 1
+    shown = root.locator("[data-status]").evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')")
+    assert "Wounds" not in shown and shown.strip() == "Updated for these inputs.", shown
 
 
 def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: Visit) -> None:
@@ -217,15 +223,16 @@ def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: 
     tiny = [k for k, p in wounds.items() if 0 < p < Fraction(1, 20000)]
     tail = figure.locator("details.calculator-tail > summary")
     expect(tail).to_have_text(f"{len(tiny)} more outcomes, each under 0.01%")
-    # Every exact fraction is whole: its summary gives digits, never a cut "4010…".
-    summaries = figure.locator("details.exact > summary").all_inner_texts()
-    assert summaries and not any("…" in s for s in summaries)
-    codes = figure.locator("code[data-fraction]")
+    # A long exact fraction is not in the table's cells: every one is whole, once, in one
+    # folded table under it, never cut ("4010…").
+    assert not figure.locator("table").first.locator("td details, td [data-fraction]").count()
+    fractions = figure.locator("details.calculator-fractions")
+    codes = fractions.locator("code[data-fraction]")
+    expect(codes.first).to_be_hidden()
+    fractions.locator("> summary").click()
+    expect(codes.first).to_be_visible()
     shown = {Fraction(c) for c in codes.all_text_contents()}
-    assert {p for p in wounds.values() if len(str(p)) > 13} <= shown
-    first = figure.locator("details.exact").first
-    first.locator("> summary").click()
-    expect(first.locator("[data-copy-fraction]")).to_be_visible()
+    assert set(wounds.values()) <= shown and not any("…" in c for c in codes.all_text_contents())
 
 
 def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(site: Server, visit: Visit) -> None:

@@ -191,3 +191,32 @@ def test_percent_first_and_a_long_exact_fraction_folded_under_a_short_summary(p,
         top, _, bottom = str(p).partition("/")
         assert summary == f"exact fraction ({len(top)} digits over {len(bottom)})" and "…" not in summary
         assert details[0].find("code", data_fraction=True).text() == str(p)
+
+
+@pytest.mark.parametrize("long", [False, True])
+def test_a_distribution_keeps_long_fractions_out_of_its_cells_and_lists_each_once_below(long):
+    from rulesengine.calculators.result import SHORT, _distribution
+
+    # Three dice: short fractions (k/8); with a 7-sided die's chances, long ones.
+    bottom = 7**12 if long else 8
+    tops = [bottom // 4, bottom // 4, bottom // 4]
+    dist = {str(k): str(Fraction(t, bottom)) for k, t in enumerate(tops)}
+    dist["3"] = str(1 - sum(Fraction(t, bottom) for t in tops))
+    figure = parse(_distribution("defender.wounds", "Wounds", dist)).find("figure")
+    table = figure.find("table")
+    cells = [row.find_all("td") for row in table.find_all("tr") if row.find_all("td")]
+    chances = [Fraction(v) for v in dist.values()]
+    at_least = [sum(chances[i:], Fraction(0)) for i in range(len(chances))]
+    for (outcome, exactly, least), p, q in zip(cells, chances, at_least):
+        assert exactly.find("span", **{"class": "percent"}).text() == percent(p)
+        assert least.find("span", **{"class": "percent"}).text() == percent(q)
+        for cell, value in ((exactly, p), (least, q)):
+            # In the cells only when every value is short; a long one is never folded there.
+            assert not cell.find_all("details")
+            assert bool(cell.find_all("span", **{"class": "fraction"})) == (not long)
+            assert len(str(value)) <= SHORT or long
+    listed = figure.find_all("details", **{"class": "calculator-fractions"})
+    assert bool(listed) == long
+    if long:
+        rows = [row.find_all("code") for row in listed[0].find_all("tr") if row.find_all("code")]
+        assert [[Fraction(c.text()) for c in row] for row in rows] == [[p, q] for p, q in zip(chances, at_least)]

@@ -29,10 +29,20 @@ export function parts(root) {
   return { form, result, status, problem };
 }
 
-export function setState(root, state, text) {
+// `spoken` is read out by a screen reader after `text` but not shown: the result's own
+// headline, which sits just below and would otherwise be printed twice.
+export function setState(root, state, text, spoken) {
   root.setAttribute("data-state", state);
   const { status, result } = parts(root);
-  if (text !== undefined) status.textContent = text;
+  if (text !== undefined) {
+    status.textContent = text;
+    if (spoken) {
+      const hidden = document.createElement("span");
+      hidden.className = "calculator-spoken";
+      hidden.textContent = spoken;
+      status.append(" ", hidden);
+    }
+  }
   result.setAttribute("aria-busy", state === "loading" ? "true" : "false");
   root.dispatchEvent(new CustomEvent("calculator:state", { bubbles: true, detail: { state } }));
 }
@@ -55,7 +65,7 @@ export function showResponse(root, response, ms) {
   clearProblem(root);
   // The live region says one short sentence, never the whole result (nor the engine's
   // time: that is for stats and the benchmarks, not the reader).
-  setState(root, "ready", response.summary || "Result updated.");
+  setState(root, "ready", "Updated for these inputs.", response.summary);
   root.dispatchEvent(new CustomEvent("calculator:result", { bubbles: true, detail: response }));
 }
 
