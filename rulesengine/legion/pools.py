@@ -51,27 +51,21 @@ class AttackOutcome:
 
 def runs_bound(attack: Attack, index: int) -> int:
     """At most how many times pool `index` rolls step 4: once per count of aim and surge
-    tokens the pools before may leave it, times the states of its defender (tokens spent,
-    suppression gained) when a pool before attacked the same defender."""
+    tokens the pools before may leave it (each pool attacks its own defender, so nothing
+    else of the pools before reaches it)."""
     if index == 0:
         return 1
-    pool, attacker = attack.pools[index], attack.attacker
-    runs = (attacker.aim + 1) * (attacker.surge_tokens + 1)
-    before = sum(p.defender_number == pool.defender_number for p in attack.pools[:index])
-    if before:
-        d = pool.defender
-        runs *= (d.dodge + 1) * (d.shields + 1) * (d.surge_tokens + 1) * (d.observe + 1) * (2 * before + 1)
-    return runs
+    attacker = attack.attacker
+    return (attacker.aim + 1) * (attacker.surge_tokens + 1)
 
 
 def tokens_apart(attack: Attack, index: int) -> bool:
-    """Whether pool `index`'s dice, after step 4, are independent of what it carries on: its
-    defender meets no other pool (nothing of it carries), Lethal X reads no aim token left
-    in step 6, and no wound goes back to the attacker (Deflect, Djem So Mastery add up over
-    pools). Then the tokens the roll leaves are split off and its dice's states merge."""
+    """Whether pool `index`'s dice, after step 4, are independent of what it carries on:
+    Lethal X reads no aim token left in step 6, and no wound goes back to the attacker
+    (Deflect, Djem So Mastery add up over pools). Then the tokens the roll leaves are split
+    off and its dice's states merge."""
     pool = attack.pools[index]
-    alone = sum(p.defender_number == pool.defender_number for p in attack.pools) == 1
-    return alone and not attack.attacker.lethal and not (pool.defender.deflect or pool.defender.djem_so)
+    return not attack.attacker.lethal and not (pool.defender.deflect or pool.defender.djem_so)
 
 
 def defender_numbers(attack: Attack) -> tuple[int, ...]:

@@ -44,7 +44,7 @@ BAR = 0.3
 SKIPPED = {"red", "black", "white", "guardian", "pool", "defender", "attack_faces", "guardian_faces", "defense_faces",
            "target", "aim_policy"}
 """Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace)."""
-COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice", "when a defender is attacked by more than one")
+COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice")
 """Words of a refusal for cost (a declared bound), not for the rules."""
 
 
@@ -97,6 +97,12 @@ def guardian_text(rng: random.Random) -> str:
     return ",".join(parts)
 
 
+def defender_text(rng: random.Random) -> str:
+    """One `--defender` value: a defense die, dodge tokens, sometimes a guardian."""
+    return (f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
+            + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else ""))
+
+
 def _dice(rng: random.Random, total: int) -> dict[str, int]:
     cuts = sorted(rng.randint(0, total) for _ in range(2))
     return {"red": cuts[0], "black": cuts[1] - cuts[0], "white": total - cuts[1]}
@@ -121,16 +127,16 @@ def draw(rng: random.Random) -> dict[str, Any]:
         values["guardian"] = [guardian_text(rng) for _ in range(guardians)]
     if pools > 1:
         left = total - first
-        texts = []
+        texts, defenders = [], []
         for n in range(2, pools + 1):
             size = max(1, left // (pools - n + 1))
             left -= size
             dice = " ".join(f"{c}={k}" for c, k in _dice(rng, size).items() if k)
-            texts.append(dice + (" defender=2" if rng.random() < 0.5 else ""))
+            # The rules form each further pool against its own defender (Attack, steps 2 and 3).
+            texts.append(f"{dice} defender={n}")
+            defenders.append(defender_text(rng))
         values["pool"] = texts
-        if any("defender=2" in t for t in texts):
-            values["defender"] = [f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
-                                  + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else "")]
+        values["defender"] = defenders
     if values.get("aim_policy") in ("optimal", policies.DEFAULT_AIM) and rng.random() < 0.2 and pools == 1:
         values["target"] = rng.randint(1, 6)
     return values
@@ -252,8 +258,10 @@ def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace) -
         "Refusals by the input whose declared bound refused them (random inputs and mutants): "
         + reasons + ". An `--aim-policy` refusal is "
         "`optimal` named by hand for a pool too large for it (the default, `optimal-if-it-fits`, takes the best "
-        "heuristic there instead); a `--pool` refusal is several pools at one defender beyond the bound on them. "
-        "The search draws each aim policy, the default included, equally often.", "",
+        "heuristic there instead); a `--pool` refusal is more than 16 attack dice in several pools while a defender's "
+        "Deflect wounds the attacker for each defense surge. "
+        "The search draws each aim policy, the default included, equally often, and forms each further pool against "
+        "its own defender, as the rules do.", "",
     ]
     return "\n".join(lines)
 
