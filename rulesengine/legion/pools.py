@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 
 from rulesengine.distribution import Distribution
+from rulesengine.legion.keywords.surge_charts import attack_chart
 from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.pool_carry import Carry, Marks, marks
@@ -47,11 +48,16 @@ class AttackOutcome:
 def runs_bound(attack: Attack, index: int) -> int:
     """At most how many times pool `index` rolls step 4: once per count of aim and surge
     tokens the pools before may leave it (each pool attacks its own defender, so nothing
-    else of the pools before reaches it)."""
+    else of the pools before reaches it). A pool spends a surge token only on a surge that
+    neither its chart nor Critical X converts, so at most its dice less X, none with a chart
+    result; and the counts left are capped at the dice still to roll (`resolve_pool_from`)."""
     if index == 0:
         return 1
-    attacker = attack.attacker
-    return (attacker.aim + 1) * (attacker.surge_tokens + 1)
+    attacker, pools = attack.attacker, attack.pools
+    charted = attack_chart(attacker, attack.melee) != "none"
+    spent = 0 if charted else sum(max(0, p.weapons.size - p.weapons.critical) for p in pools[:index])
+    surge_counts = min(attacker.surge_tokens, spent, sum(p.weapons.size for p in pools[index:])) + 1
+    return (attacker.aim + 1) * surge_counts
 
 
 def tokens_apart(attack: Attack, index: int) -> bool:

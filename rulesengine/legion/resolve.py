@@ -240,10 +240,11 @@ def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool
     """Step 4 from every start, as whole-number weights over one denominator. Rolls that
     leave the same dice and tokens meet before the steps after the roll see them."""
     rolls = []
-    memo: dict[tuple[int, int, int, int], dict[AttackResults, int]] = {}
+    memo: dict[tuple[int, int, int], dict[AttackResults, int]] = {}
     for p, aims, surge_tokens, tag, observations in starts:
-        # What the later pools make of a roll depends on the tag too (what the pools before left).
-        known = (aims, surge_tokens, observations, tag if later else 0)
+        # The tag (the wounds sent back before) changes no value: the pools after read only the
+        # attacker's tokens left (`pools_optimal`), so starts that differ there share a roll.
+        known = (aims, surge_tokens, observations)
         rolled = memo.get(known)
         if rolled is None:
             observed = _observing(ctx, observations)
