@@ -87,8 +87,8 @@ def pool_words(text: str, number: int, defenders: int, taken: dict[int, int]) ->
                          f"these dice in pool {taken[n]}, or give pool {number} its own defender (defender=N and that "
                          "defender in --defender)", text)
     if n > defenders:
-        said = "none" if defenders == 1 else f"defender 2 only" if defenders == 2 else f"defenders 2 to {defenders}"
-        how = "" if given else f" (pool {number} attacks defender {number} when it names none)"
+        said = "no defender" if defenders == 1 else "defender 2 only" if defenders == 2 else f"defenders 2 to {defenders}"
+        how = "" if given else " (a pool that names no defender attacks the one of its own number)"
         raise InputError("--pool", f"pool {number} attacks defender {n}{how}, which --defender does not describe (it "
                          f"describes {said}): describe defender {n} in --defender, or give the pool defender=N of one it "
                          "describes", text)

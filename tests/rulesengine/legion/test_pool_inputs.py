@@ -91,8 +91,8 @@ def test_a_defenders_own_tokens_serve_only_the_pool_against_it() -> None:
 @pytest.mark.parametrize("values, flag, words", [
     ({"red": 1, "pool": ["green=2"]}, "--pool", "pool 2: 'green' is not one of red, black"),
     ({"red": 1, "pool": ["red=1 defender=2"]}, "--pool",
-     "pool 2 attacks defender 2, which --defender does not describe (it describes none)"),
-    ({"red": 1, "pool": ["red=1"]}, "--pool", "pool 2 attacks defender 2 (pool 2 attacks defender 2 when it names none)"),
+     "pool 2 attacks defender 2, which --defender does not describe (it describes no defender)"),
+    ({"red": 1, "pool": ["red=1"]}, "--pool", "pool 2 attacks defender 2 (a pool that names no defender attacks the one of its own number), which --defender"),
     ({"red": 1, "pool": ["red=1", "red=1 defender=4"], "defender": ["dodge=1"]}, "--pool",
      "pool 3 attacks defender 4, which --defender does not describe (it describes defender 2 only): describe defender 4"),
     ({"red": 1, "pool": ["red=1 defender=5"]}, "--pool", "pool 2: defender=N with N a whole number from 2 to 4"),
