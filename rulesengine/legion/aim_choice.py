@@ -61,7 +61,9 @@ def optimal_costs(attack: Attack) -> OptimalCost:
         later = attack.attacker.aim + 1 if index < len(attack.pools) - 1 else 1
         cost = optimal_cost((w.red, w.black, w.white), conversion, budgets, later)
         dearest = max(dearest, optimal_cost((w.red, w.black, w.white), conversion, budgets, kept))
-        total += cost * runs_bound(attack, index)
+        # A pool after another rolls once per start when its value is weighed for the pool
+        # before (`pools_optimal`) and once more in the attack itself: twice per start.
+        total += cost * runs_bound(attack, index) * (2 if index else 1)
     return OptimalCost(dearest, total)
 
 

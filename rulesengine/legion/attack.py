@@ -36,7 +36,7 @@ from rulesengine.legion.keywords.shields import cancelled_by_shields
 from rulesengine.legion.keywords.weak_point import pool_impact
 from rulesengine.legion.state import PoolState
 from rulesengine.legion.surges import SurgeConversion
-from rulesengine.legion.pool_context import PoolContext, Step, spent
+from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.guardian_steps import for_guardian, pierce_guardian, use_guardian
 from rulesengine.legion.defense_steps import defense_dice_steps
 
@@ -64,7 +64,6 @@ def attack_pool_weights(ctx: PoolContext, aims: int, surge_tokens: int, keep_tok
         faces=ctx.pool.faces.attack,
         count_aims=keep_tokens or aim_tokens.left_for_later(attacker),
         observations=ctx.pool.defender.observe,
-        count_observations=ctx.counts_spending,
     )
 
 
@@ -92,9 +91,7 @@ def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolSt
         hits = s.hits - cancelled
         dodged = use_dodge(s.crits, hits, defender, ctx.attack.attacker, ctx.pool.weapons, ctx.attack.policies.dodge,
                            ctx.attack.ranged, ruleset, ctx.attack.melee)
-        tokens = max(dodged.crits + dodged.hits, 1 if dodged.spent else 0)
-        return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent,
-                          defender_spent=spent(ctx, s, dodge=tokens))
+        return s._replace(crits=s.crits - dodged.crits, hits=hits - dodged.hits, dodge_spent=dodged.spent)
 
     low = low_profile.in_cover_pool(ruleset) and low_profile.replaces_a_die(defender, ctx.cover, s.hits)
     return hits_cancelled_by_cover(s.hits, ctx.cover, ruleset, cover_die(defender), low).map(after_cover)
@@ -140,7 +137,7 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
     gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
     # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
-    return s._replace(crits=crits, hits=hits, blanks=blanks, defender_spent=spent(ctx, s, shields=sum(m.shields) + m.ion),
+    return s._replace(crits=crits, hits=hits, blanks=blanks,
                       pierce=s.pierce + gained, pierce_gained=gained if impervious.counts_lethal(ctx.pool.defender, ctx.attack.readings) else 0,
                       aims_left=s.aims_left - gained)
 

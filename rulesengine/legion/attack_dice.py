@@ -30,18 +30,6 @@ class AttackResults(NamedTuple):
     hits: int
     aims_spent: int = 0
     surge_tokens_spent: int = 0
-    observations_spent: int = 0
-    """Observation tokens spent on the defender, counted when a later pool attacks it too."""
-
-    @staticmethod
-    def of(crits: int, hits: int, spent: int, surge_tokens_spent: int) -> AttackResults:
-        """From a count of tokens spent that holds both kinds (`OBSERVED`)."""
-        return AttackResults(crits, hits, spent % OBSERVED, surge_tokens_spent, spent // OBSERVED)
-
-
-OBSERVED = 64
-"""What an observation token adds to the count of tokens spent when it is counted (an aim
-token adds 1; there are fewer than 64 aim tokens), so one integer holds both counts."""
 
 
 def roll_attack_dice(
@@ -53,11 +41,9 @@ def roll_attack_dice(
     faces: tuple[str, ...] = (),
     count_aims: bool = True,
     observations: int = 0,
-    count_observations: bool = False,
 ) -> Distribution[AttackResults]:
     """The exact distribution of crits and hits after step 4 (`attack_weights` normalised)."""
-    return Distribution(attack_weights(pool, conversion, aims, precise, aim_policy, faces, count_aims, observations,
-                                       count_observations))
+    return Distribution(attack_weights(pool, conversion, aims, precise, aim_policy, faces, count_aims, observations))
 
 
 def attack_weights(
@@ -69,18 +55,17 @@ def attack_weights(
     faces: tuple[str, ...] = (),
     count_aims: bool = True,
     observations: int = 0,
-    count_observations: bool = False,
 ) -> dict[AttackResults, int]:
     """The exact whole-number weights of crits and hits after step 4 for `pool` (dice per colour).
     `faces` fixes the first dice's results, in pool order; no rerolls are taken then.
     `count_aims=False` when no later pool can spend the tokens (fewer states).
-    `observations`: observation tokens spent after the aim tokens, one die each (counted
-    when `count_observations`: a later pool attacks the same defender)."""
+    `observations`: observation tokens spent after the aim tokens, one die each (the
+    defender's own: no later pool attacks it, so they are not counted)."""
     if (aims or observations) and not faces:
-        budgets = token_budgets(aims, precise, count_aims, observations, count_observations)
+        budgets = token_budgets(aims, precise, count_aims, observations)
         if aim_policy == "blanks-and-spare-surges" and _surges_can_be_spare(pool, conversion):
             counted = rerolled_results(pool, conversion, budgets, True)
-            return {AttackResults.of(*k): w for k, w in counted.items()}
+            return {AttackResults(*k): w for k, w in counted.items()}
         classes = aim_classes(aim_policy, conversion)
         wide = _counting_every_surge(pool, conversion)
         if aim_classes(aim_policy, wide) == classes:
@@ -99,7 +84,7 @@ def attack_weights(
         shift = converted.get(v[2])
         if shift is None:
             shift = converted[v[2]] = conversion.convert((0, 0, v[2]))
-        key = AttackResults(v[0] + shift[0], v[1] + shift[1], spent % OBSERVED, shift[2], spent // OBSERVED)
+        key = AttackResults(v[0] + shift[0], v[1] + shift[1], spent, shift[2])
         out[key] = out.get(key, 0) + w
     return out
 
@@ -116,12 +101,10 @@ def _rerolled_vectors(pool: Counts, conversion: SurgeConversion, budgets: Budget
     return rerolled_vectors(pool, conversion, budgets, classes)
 
 
-def token_budgets(aims: int, precise: int, count_aims: bool, observations: int, count_observations: bool = False) -> Budgets:
+def token_budgets(aims: int, precise: int, count_aims: bool, observations: int) -> Budgets:
     """Aim tokens (2 dice plus Precise X, counted as spent when kept for later) and then
-    observation tokens (1 die each, counted as `OBSERVED` when a later pool needs them)."""
-    if aims >= OBSERVED:
-        raise ValueError(f"at most {OBSERVED - 1} aim tokens")
-    return tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, OBSERVED * count_observations)] * observations)
+    observation tokens (1 die each, not counted: only the pool against their defender reads them)."""
+    return tuple([(dice_per_token(precise), int(count_aims))] * aims + [(1, 0)] * observations)
 
 
 SPARE_SURGES_MAX_DICE = 12

@@ -144,13 +144,6 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     if len(pools) > 1 and sum(p.weapons.size for p in pools) > MAX_DICE:
         sizes = " + ".join(str(p.weapons.size) for p in pools)
         raise InputError("--pool", f"at most {MAX_DICE} attack dice in all pools together ({sizes})", sum(p.weapons.size for p in pools))
-    numbers = [p.defender_number for p in pools]
-    if len(set(numbers)) < len(numbers) and (len(pools) > pool_specs.MAX_POOLS_AGAIN or
-                                              sum(p.weapons.size for p in pools) > pool_specs.MAX_DICE_AGAIN):
-        raise InputError("--pool", f"when a defender is attacked by more than one pool: at most {pool_specs.MAX_POOLS_AGAIN} "
-                         f"pools and {pool_specs.MAX_DICE_AGAIN} attack dice in the attack (the defender's tokens carry "
-                         "between its pools, which multiplies the work)",
-                         f"{len(pools)} pools, {sum(p.weapons.size for p in pools)} attack dice")
     if chosen.target and len(pools) > 1:
         raise InputError("--target", "one attack pool only: with several pools, optimal maximises the expected wounds over "
                          "every defender together (a chance of at least k wounds does not add up over defenders)", chosen.target)
@@ -177,8 +170,9 @@ def wounds_back_per_surge(attack: Attack, pool: AttackPool) -> bool:
 
 
 def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defenders: tuple[object, ...]) -> tuple[AttackPool, ...]:
-    """Pools 2 on (`--pool`), each against defender 1 (the ordinary inputs) or one of
-    `--defender`'s; every defender must be attacked by a pool."""
+    """Pools 2 on (`--pool`), each against one of `--defender`'s defenders, pool N against
+    defender N unless it names another; no two pools attack one defender, and every
+    defender is attacked by a pool."""
     specs = [{k: given[k] for k in pool_specs.DEFENDER_INPUTS if k in given}]
     specs += [pool_specs.defender_words(text, n) for n, text in enumerate(_split(defenders), 2)]
     if len(specs) > pool_specs.MAX_DEFENDERS:
@@ -188,8 +182,9 @@ def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defen
         raise InputError("--pool", f"at most {pool_specs.MAX_POOLS} attack pools in all", len(texts) + 1)
     common = {k: given[k] for k in ("ruleset", "melee", "overrun") if k in given}
     out: list[AttackPool] = []
+    taken = {1: 1}
     for n, text in enumerate(texts, 2):
-        values, target = pool_specs.pool_words(text, n, len(specs))
+        values, target = pool_specs.pool_words(text, n, len(specs), taken)
         try:
             built = attack_from({**common, **specs[target - 1], **values}).pools[0]
         except InputError as e:
@@ -197,8 +192,7 @@ def _further_pools(given: Mapping[str, object], pools: tuple[object, ...], defen
             where = f"defender {target}" if target > 1 and name.replace("-", "_") in pool_specs.DEFENDER_INPUTS else f"pool {n}"
             raise InputError("--defender" if where.startswith("defender") else "--pool", f"{where}: {name}: {e.allowed}", e.got) from None
         out.append(replace(built, defender_number=target))
-    attacked = {1} | {p.defender_number for p in out}
-    idle = [n for n in range(1, len(specs) + 1) if n not in attacked]
+    idle = [n for n in range(1, len(specs) + 1) if n not in taken]
     if idle:
         raise InputError("--defender", f"defender {idle[0]} has no pool: give a --pool with defender={idle[0]}", len(specs))
     return tuple(out)

@@ -24,7 +24,7 @@ from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_usable, 
 from rulesengine.legion.keywords.suppression import gains_suppression
 from rulesengine.legion.state import PoolState
 from rulesengine.wording import plural
-from rulesengine.legion.pool_context import PoolContext, Step, spent
+from rulesengine.legion.pool_context import PoolContext, Step
 
 
 def defense_view(s: PoolState) -> PoolState:
@@ -61,8 +61,8 @@ def defense_roll(ctx: PoolContext, s: PoolState) -> DefenseRoll:
     # the Pierce Lethal X gave has been counted for Impervious (only this step reads it).
     results = s._replace(crits=0, hits=0, results=s.crits + s.hits, pierce_gained=0)
     # Blocks beyond the results and the Pierce left change nothing later: count them up to
-    # that (not while a trace shows them, nor when a later pool counts the surge tokens spent).
-    cap = None if ctx.pool.faces.given or ctx.counts_spending else max(0, s.crits + s.hits + s.pierce - added)
+    # that (not while a trace shows them).
+    cap = None if ctx.pool.faces.given else max(0, s.crits + s.hits + s.pierce - added)
     reflects = deflect.reflects_surges(defender, ctx.attack.attacker, s.dodge_spent, ranged, ctx.attack.ruleset,
                                        ctx.pool.weapons.high_velocity)
     return DefenseRoll(dice, added, rerolls, results, cap, reflects)
@@ -103,9 +103,9 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
 def backs_apart(ctx: PoolContext) -> bool:
     """The defense roll leaves the wounds Deflect sends back out of the states: only their
     distribution is needed (`PoolContext.back_apart`), the attack is ranged (Djem So
-    Mastery's wounds, in melee, stay in the states), and no trace or later pool reads the
-    roll's blocks one by one."""
-    return ctx.back_apart and ctx.attack.ranged and not ctx.pool.faces.given and not ctx.counts_spending
+    Mastery's wounds, in melee, stay in the states), and no trace reads the roll's blocks
+    one by one."""
+    return ctx.back_apart and ctx.attack.ranged and not ctx.pool.faces.given
 
 
 def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
@@ -124,8 +124,7 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
     if not s.defense_surges:
         return s
     blocks = convert_defense_surges((s.defense_blocks, s.defense_surges), ctx.pool.defender.surge_tokens)
-    used = blocks - s.defense_blocks
-    return s._replace(defense_blocks=blocks, defense_surges=0, defender_spent=spent(ctx, s, surges=used))
+    return s._replace(defense_blocks=blocks, defense_surges=0)
 
 
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
@@ -146,7 +145,7 @@ def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
     attacker_wounds = s.attacker_wounds + djem_so.attacker_wounds(ctx.pool.defender, s.blanks, ctx.attack.melee)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
                    aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds,
-                   defender_spent=s.defender_spent, tag=s.tag)
+                   tag=s.tag)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:

@@ -91,7 +91,7 @@ class Optimiser:
         chart_hits = surges if self.conversion.chart == "hit" else 0
         vector = (crits, hits + chart_hits, min(surges, self.conversion.capacity))
         c, h, tokens = self.conversion.convert(vector)
-        return AttackResults.of(c, h, spent, tokens)
+        return AttackResults(c, h, spent, tokens)
 
     def prepare(self) -> None:
         """Every roll's value, over one common denominator."""

@@ -1,28 +1,24 @@
-"""What carries from one attack pool to the next (`pools.py`): the attacker's tokens left,
-what the pools so far did to each defender, the wounds sent back to the attacker."""
+"""What carries from one attack pool to the next (`pools.py`): the attacker's tokens left
+and the wounds sent back to it. Each pool attacks its own defender (Attack, steps 2 and
+3), so nothing of a defender carries: its wounds and the suppression it gained are final
+when its pool ends (`Marks`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from rulesengine.legion.keywords import shien
 from rulesengine.legion.keywords.suppressive import tokens_gained
-from rulesengine.legion.model import Attack, AttackPool, Defender
+from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.state import PoolState
 
 
 class Marks(NamedTuple):
-    """What the attack so far has done to one defender."""
+    """What the attack did to one defender."""
 
     wounds: int = 0
-    dodge: int = 0
-    shields: int = 0
-    surge_tokens: int = 0
     suppression: int = 0
     """Suppression tokens gained (step 10), Suppressive's included."""
-    observations: int = 0
-    """Observation tokens on it the attacker spent (step 4b)."""
 
 
 class Carry(NamedTuple):
@@ -30,18 +26,7 @@ class Carry(NamedTuple):
 
     aims: int
     surge_tokens: int
-    defenders: tuple[Marks, ...]
-    """Indexed by defender number - 1."""
     attacker_wounds: int = 0
-
-
-def marked(defender: Defender, marks: Marks) -> Defender:
-    """The defender as a later pool finds it: spent tokens gone, gained suppression added."""
-    if marks == Marks(wounds=marks.wounds):
-        return defender
-    return replace(defender, dodge=defender.dodge - marks.dodge, shields=defender.shields - marks.shields,
-                   surge_tokens=defender.surge_tokens - marks.surge_tokens,
-                   suppression=defender.suppression + marks.suppression, observe=defender.observe - marks.observations)
 
 
 def suppression_gained(attack: Attack, pool: AttackPool, suppressed: bool) -> int:
@@ -51,16 +36,12 @@ def suppression_gained(attack: Attack, pool: AttackPool, suppressed: bool) -> in
     return tokens_gained(suppressed, pool.weapons, pool.defender, quiet)
 
 
-def after_pool(attack: Attack, rest: Carry, m: Marks, d: int, pool: AttackPool, s: PoolState) -> Carry:
-    """The carried state after pool `s` ended: `rest` holds the defender's wounds and the
-    observation tokens spent on it so far, `m` the other tokens it had spent and the
-    suppression it had gained."""
-    dodge, shields, surges, observations = s.defender_spent
-    before = rest.defenders[d]
-    marks = Marks(before.wounds + s.wounds, m.dodge + dodge, m.shields + shields, m.surge_tokens + surges,
-                  m.suppression + suppression_gained(attack, pool, s.suppressed), before.observations + observations)
-    return Carry(s.aims_left, s.surge_tokens_left, set_marks(rest.defenders, d, marks), rest.attacker_wounds + s.attacker_wounds)
+def marks(attack: Attack, pool: AttackPool, s: PoolState) -> Marks:
+    """What pool `s` ended did to its defender."""
+    return Marks(s.wounds, suppression_gained(attack, pool, s.suppressed))
 
 
-def set_marks(marks: tuple[Marks, ...], index: int, value: Marks) -> tuple[Marks, ...]:
-    return marks[:index] + (value,) + marks[index + 1:]
+def after_pool(rest: Carry, s: PoolState) -> Carry:
+    """The carried state after pool `s` ended from `rest`: the tokens it left, the wounds it
+    sent back added."""
+    return Carry(s.aims_left, s.surge_tokens_left, rest.attacker_wounds + s.attacker_wounds)

@@ -5,9 +5,12 @@ separated by spaces. NAME is an input's command-line name without its dashes.
     --pool "black=2 critical=1 defender=2" --defender "defense=red dodge=1 cover=light"
 
 The ordinary inputs give pool 1 and defender 1; each `--pool` adds the next pool (its
-dice and weapon keywords, and `defender=N`, 1 when not given); each `--defender` adds the
-next defender (2, 3, ...). The attacker's surge chart, tokens, keywords, ruleset and
-policies are those of the ordinary inputs: one attacker forms every pool.
+dice and weapon keywords, and `defender=N`; pool N attacks defender N when not given);
+each `--defender` adds the next defender (2, 3, ...). The attacker's surge chart, tokens,
+keywords, ruleset and policies are those of the ordinary inputs: one attacker forms every
+pool. Each pool attacks a defender no other pool attacks (Attack, steps 2 and 3: a pool
+holds every die rolled against its defender, and a further pool is formed against another
+one), so two pools at one defender are refused as a rules error.
 """
 
 from __future__ import annotations
@@ -18,12 +21,6 @@ MAX_POOLS = 4
 """Attack pools in one attack, the first included; their dice together stay within
 `api.MAX_DICE` (one unit's weapons, split)."""
 MAX_DEFENDERS = 4
-MAX_POOLS_AGAIN = 2
-MAX_DICE_AGAIN = 12
-"""The declared bound when one defender is attacked by more than one pool (the current rules
-form each pool against a different defender): its spent tokens and gained suppression
-carry between its pools, so each later pool runs once per state they may leave. Measured:
-6 + 6 dice with every token at its bound about 0.2 s; 4 pools of 3 dice at one defender 3.5 s."""
 
 MAX_DICE_WOUNDS_BACK = 16
 """The declared bound on several pools when a defender's Deflect wounds the attacker once per
@@ -46,8 +43,8 @@ DEFENDER_INPUTS = (
 
 POOL_FORMAT = ("words NAME=VALUE separated by spaces: the dice and weapon keywords of the pool (" +
                ", ".join(n.replace("_", "-") for n in POOL_INPUTS) + ") and defender=N, the defender it attacks "
-               "(1: the defender of the other inputs, 2 on: the further defenders in order; 1 if not given); a keyword "
-               "alone is on (e.g. black=2 critical=1 blast defender=2)")
+               "(2 on: the further defenders in order; pool N attacks defender N if not given); each pool attacks its own "
+               "defender, as the rules form them; a keyword alone is on (e.g. black=2 critical=1 blast defender=2)")
 DEFENDER_FORMAT = ("words NAME=VALUE separated by spaces: the defender's inputs (" +
                    ", ".join(n.replace("_", "-") for n in DEFENDER_INPUTS) + "); a keyword alone is on "
                    "(e.g. defense=red dodge=1 cover=light guardian=1,red,none)")
@@ -75,13 +72,28 @@ def words(flag: str, what: str, text: str, allowed: tuple[str, ...]) -> dict[str
     return values
 
 
-def pool_words(text: str, number: int, defenders: int) -> tuple[dict[str, object], int]:
-    """Pool `number`'s values and the number of the defender it attacks."""
+def pool_words(text: str, number: int, defenders: int, taken: dict[int, int]) -> tuple[dict[str, object], int]:
+    """Pool `number`'s values and the number of the defender it attacks; `taken` holds the
+    defenders the pools before attack (defender -> pool) and gains this one."""
     values = words("--pool", f"pool {number}", text, POOL_INPUTS + ("defender",))
-    target = str(values.pop("defender", "1"))
-    if not target.isdigit() or not 1 <= int(target) <= defenders:
-        raise InputError("--pool", f"pool {number}: defender=N with N from 1 to {defenders} (one per defender given)", text)
-    return values, int(target)
+    given = "defender" in values
+    target = str(values.pop("defender", number))
+    if not target.isdigit() or not 1 <= int(target) <= MAX_DEFENDERS:
+        raise InputError("--pool", f"pool {number}: defender=N with N a whole number from 2 to {MAX_DEFENDERS}", text)
+    n = int(target)
+    if n in taken:
+        raise InputError("--pool", f"pool {number} attacks defender {n}, which pool {taken[n]} attacks already: an attack "
+                         "forms each further pool against a defender no other pool attacks (Attack, steps 2 and 3). Put "
+                         f"these dice in pool {taken[n]}, or give pool {number} its own defender (defender=N and that "
+                         "defender in --defender)", text)
+    if n > defenders:
+        said = "no defender" if defenders == 1 else "defender 2 only" if defenders == 2 else f"defenders 2 to {defenders}"
+        how = "" if given else " (a pool that names no defender attacks the one of its own number)"
+        raise InputError("--pool", f"pool {number} attacks defender {n}{how}, which --defender does not describe (it "
+                         f"describes {said}): describe defender {n} in --defender, or give the pool defender=N of one it "
+                         "describes", text)
+    taken[n] = number
+    return values, n
 
 
 def defender_words(text: str, number: int) -> dict[str, object]:

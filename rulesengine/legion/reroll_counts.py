@@ -27,8 +27,7 @@ SIDES = 8
 Counts = tuple[int, int, int]
 Budgets = tuple[tuple[int, int], ...]
 """One (dice it may reroll, what it adds to the count of tokens spent) per token, in order:
-aim tokens first (1, or 0 when not counted), then observation tokens (`attack_dice.OBSERVED`
-or 0)."""
+aim tokens first (1, or 0 when not counted), then observation tokens (0)."""
 State = tuple[int, int, int, int]
 """(dice showing a face the policy rerolls: red, black, white; tokens spent, as `Budgets` counts them)."""
 

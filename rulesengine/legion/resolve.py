@@ -107,18 +107,17 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     cap = ctx.attack.attacker.surge_tokens if surge_cap is None else surge_cap
     lethal = ctx.attack.attacker.lethal
 
-    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, observed: int, tag: int) -> PoolState:
+    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, tag: int) -> PoolState:
         s = after_surges(ctx, PoolState(crits=crits, hits=hits, produced_hit=crits + hits > 0, pierce=pierce,
                                         guardian_wounds=guardian_wounds, aims_left=aims_left,
-                                        surge_tokens_left=surge_tokens_left, defender_spent=(0, 0, 0, observed), tag=tag))
+                                        surge_tokens_left=surge_tokens_left, tag=tag))
         # With no later pool, only Lethal X still reads the aim tokens left: more than X merge.
         return s if keep_tokens or s.aims_left <= lethal else s._replace(aims_left=lethal)
 
-    def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int, int]:
-        """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise),
-        and the observation tokens it spent (counted when a later pool attacks the defender)."""
+    def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int]:
+        """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise)."""
         return (aims - r.aims_spent if count_aims else 0,
-                min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0, r.observations_spent)
+                min(surge_tokens - r.surge_tokens_spent, cap) if keep_tokens else 0)
 
     def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
         def start(r: AttackResults) -> PoolState:
@@ -236,15 +235,16 @@ def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]],
 
 def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
                   starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]],
-                  left: Callable[[int, int, AttackResults], tuple[int, int, int]],
-                  begin: Callable[[int, int, int, int, int, int], PoolState], later: Later) -> Weights:
+                  left: Callable[[int, int, AttackResults], tuple[int, int]],
+                  begin: Callable[[int, int, int, int, int], PoolState], later: Later) -> Weights:
     """Step 4 from every start, as whole-number weights over one denominator. Rolls that
     leave the same dice and tokens meet before the steps after the roll see them."""
     rolls = []
-    memo: dict[tuple[int, int, int, int], dict[AttackResults, int]] = {}
+    memo: dict[tuple[int, int, int], dict[AttackResults, int]] = {}
     for p, aims, surge_tokens, tag, observations in starts:
-        # What the later pools make of a roll depends on the tag too (what the pools before left).
-        known = (aims, surge_tokens, observations, tag if later else 0)
+        # The tag (the wounds sent back before) changes no value: the pools after read only the
+        # attacker's tokens left (`pools_optimal`), so starts that differ there share a roll.
+        known = (aims, surge_tokens, observations)
         rolled = memo.get(known)
         if rolled is None:
             observed = _observing(ctx, observations)
@@ -256,7 +256,7 @@ def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool
         rolls.append((p, aims, surge_tokens, tag, rolled, sum(rolled.values())))
     scale = lcm(*(p.denominator for p, *_ in rolls))
     total = lcm(*(t for *_, t in rolls))
-    met: dict[tuple[int, int, int, int, int, int], int] = {}
+    met: dict[tuple[int, int, int, int, int], int] = {}
     for p, aims, surge_tokens, tag, rolled, t in rolls:
         factor = p.numerator * (scale // p.denominator) * (total // t)
         for r, w in rolled.items():
@@ -277,7 +277,7 @@ def _roll(ctx: PoolContext, aims: int, surge_tokens: int, keep_tokens: bool,
         return roll_attack_pool(ctx, aims, surge_tokens, keep_tokens)
     w = ctx.pool.weapons
     count = keep_tokens or left_for_later(ctx.attack.attacker)
-    budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations, ctx.counts_spending)
+    budgets = token_budgets(aims, ctx.attack.attacker.precise, count, observations)
     # The value reads no wound sent back: the defense rolls count their blocks only.
     valuation = Valuation(replace(ctx, back_apart=True), _final_value(ctx.attack.policies.target, later), later is not None)
     values: dict[PoolState, Fraction] = {}

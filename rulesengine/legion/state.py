@@ -36,9 +36,6 @@ class PoolState(NamedTuple):
     """Blank results in the pool, kept only while Ram X may change them (until step 6)."""
     attacker_wounds: int = 0
     """Wounds Deflect sends back to the attacker."""
-    defender_spent: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """(dodge, shield, defense surge, observation) tokens the defender spent or had spent on
-    it, counted only when a later pool attacks the same defender (they are gone for it)."""
     tag: int = 0
     """Which of several starting points (`resolve.resolve_pool_from`) the state came from."""
 

@@ -21,8 +21,6 @@ from rulesengine.legion.defense_steps import defense_dice_steps, defense_view
 from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.state import PoolState
 
-UNSPENT = PoolState().defender_spent
-
 FinalValue = Callable[[PoolState], Fraction | int]
 """What one final state (after step 10) is worth."""
 
@@ -46,7 +44,7 @@ class Valuation:
         if k == self.guardians_done:
             s = defense_view(s)
             if not self.reads_tokens:
-                s = s._replace(aims_left=0, surge_tokens_left=0, defender_spent=UNSPENT, tag=0)
+                s = s._replace(aims_left=0, surge_tokens_left=0, tag=0)
         if s.attacker_wounds:
             s = s._replace(attacker_wounds=0)
         if any(s.guardian_wounds):

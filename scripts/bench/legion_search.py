@@ -11,8 +11,11 @@ process with every cache cleared first (as cold as a fresh worker), timed in CPU
 stopped past `--stop` seconds. An input the rules refuse (a keyword of the other ruleset,
 melee with a ranged keyword) is drawn again; one refused for its declared cost counts as
 refused. It prints the 10 slowest with their command lines, the refusal rate, and whether
-the declared costs bound the time (no admitted input above 0.3 s); `--table` prints the
+the declared costs bound the time (no admitted input above 0.3 s); `--costs` (and
+`--write-docs`) also time every random input refused for `optimal`'s declared cost anyway,
+beside that cost, to show whether the cost refuses only what is slow; `--table` prints the
 Markdown the docs' speed section shows. No test asserts a time: figures come from here.
+Each further pool is drawn against its own defender, as the rules form them.
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulesengine.errors import InputError  # noqa: E402
-from rulesengine.legion import api, policies  # noqa: E402
+from rulesengine.legion import aim_choice, api, policies  # noqa: E402
+from rulesengine.legion.attack_inputs import attack_from  # noqa: E402
+from rulesengine.legion.optimal import OPTIMAL_MAX_COST  # noqa: E402
 from rulesengine.options import Field, Option  # noqa: E402
 
 BAR = 0.3
@@ -44,7 +49,7 @@ BAR = 0.3
 SKIPPED = {"red", "black", "white", "guardian", "pool", "defender", "attack_faces", "guardian_faces", "defense_faces",
            "target", "aim_policy"}
 """Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace)."""
-COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice", "when a defender is attacked by more than one")
+COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice")
 """Words of a refusal for cost (a declared bound), not for the rules."""
 
 
@@ -97,6 +102,12 @@ def guardian_text(rng: random.Random) -> str:
     return ",".join(parts)
 
 
+def defender_text(rng: random.Random) -> str:
+    """One `--defender` value: a defense die, dodge tokens, sometimes a guardian."""
+    return (f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
+            + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else ""))
+
+
 def _dice(rng: random.Random, total: int) -> dict[str, int]:
     cuts = sorted(rng.randint(0, total) for _ in range(2))
     return {"red": cuts[0], "black": cuts[1] - cuts[0], "white": total - cuts[1]}
@@ -121,16 +132,16 @@ def draw(rng: random.Random) -> dict[str, Any]:
         values["guardian"] = [guardian_text(rng) for _ in range(guardians)]
     if pools > 1:
         left = total - first
-        texts = []
+        texts, defenders = [], []
         for n in range(2, pools + 1):
             size = max(1, left // (pools - n + 1))
             left -= size
             dice = " ".join(f"{c}={k}" for c, k in _dice(rng, size).items() if k)
-            texts.append(dice + (" defender=2" if rng.random() < 0.5 else ""))
+            # The rules form each further pool against its own defender (Attack, steps 2 and 3).
+            texts.append(f"{dice} defender={n}")
+            defenders.append(defender_text(rng))
         values["pool"] = texts
-        if any("defender=2" in t for t in texts):
-            values["defender"] = [f"defense={rng.choice(('red', 'white'))} dodge={rng.randint(0, 2)}"
-                                  + (f" guardian={guardian_text(rng)}" if rng.random() < 0.4 else "")]
+        values["defender"] = defenders
     if values.get("aim_policy") in ("optimal", policies.DEFAULT_AIM) and rng.random() < 0.2 and pools == 1:
         values["target"] = rng.randint(1, 6)
     return values
@@ -160,8 +171,9 @@ REASONS: dict[str, int] = {}
 """How many refusals each option's bound made (the flag the refusal names)."""
 
 
-def measure(values: dict[str, Any], stop: float) -> tuple[str, float]:
-    """("ok", CPU s), ("refused", CPU s to refuse), ("invalid", 0) or ("stopped", stop)."""
+def measure(values: dict[str, Any], stop: float, count: bool = True) -> tuple[str, float]:
+    """("ok", CPU s), ("refused", CPU s to refuse), ("invalid", 0) or ("stopped", stop);
+    a refusal counts in `REASONS` unless `count` is False (the named inputs)."""
     _clear_caches()
     signal.signal(signal.SIGPROF, _stop)
     start = time.process_time()
@@ -174,7 +186,8 @@ def measure(values: dict[str, Any], stop: float) -> tuple[str, float]:
         text = str(e)
         if any(w in text for w in COST_WORDS):
             reason = text.split(":")[0] + (" optimal" if "optimal" in text else "")
-            REASONS[reason] = REASONS.get(reason, 0) + 1
+            if count:
+                REASONS[reason] = REASONS.get(reason, 0) + 1
             return "refused", time.process_time() - start
         return "invalid", time.process_time() - start
     finally:
@@ -224,7 +237,7 @@ DOCS = ROOT / "docs" / "How the calculators work.md"
 HEADING = "### Speed (Legion)"
 
 
-def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace) -> str:
+def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace, costs: list[tuple[int, str, float, bool]]) -> str:
     """The docs' Speed section, written from this run's figures (`--write-docs`)."""
     random_part: list[tuple[str, float, dict[str, Any]]] = found["random"]
     sampled: list[tuple[str, float, dict[str, Any]]] = found["all"]
@@ -252,8 +265,16 @@ def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace) -
         "Refusals by the input whose declared bound refused them (random inputs and mutants): "
         + reasons + ". An `--aim-policy` refusal is "
         "`optimal` named by hand for a pool too large for it (the default, `optimal-if-it-fits`, takes the best "
-        "heuristic there instead); a `--pool` refusal is several pools at one defender beyond the bound on them. "
-        "The search draws each aim policy, the default included, equally often.", "",
+        "heuristic there instead); a `--pool` refusal is more than 16 attack dice in several pools while a defender's "
+        "Deflect wounds the attacker for each defense surge. "
+        "The search draws each aim policy, the default included, equally often, and forms each further pool against "
+        "its own defender, as the rules do.", "",
+        f"`optimal` named by hand in the random inputs: its declared cost (refused above {OPTIMAL_MAX_COST:,}) against "
+        "its CPU time, for the 5 dearest it admitted and every one it refused (computed anyway, the bound lifted for the "
+        "measure only).", "",
+        "| Declared cost | CPU time | Answer |", "|---|---|---|",
+        *(f"| {cost:,} | " + (f"over {stop:.0f} s (stopped)" if status == "stopped" else f"{seconds:.3f} s")
+          + (" | refused before computing |" if refused else " | admitted |") for cost, status, seconds, refused in costs), "",
     ]
     return "\n".join(lines)
 
@@ -327,10 +348,39 @@ NAMED: tuple[tuple[str, dict[str, Any]], ...] = (
 def named_rows(stop: float) -> list[str]:
     rows = []
     for name, values in NAMED:
-        status, seconds = measure(values, stop)
+        status, seconds = measure(values, stop, count=False)
         shown = "refused before computing (declared cost)" if status == "refused" else f"{seconds:.3f} s"
         rows.append(f"| {name} | {shown} |")
     return rows
+
+
+def optimal_costs(found: dict[str, Any], stop: float) -> list[tuple[int, str, float, bool]]:
+    """`optimal` named by hand in the random inputs: (declared cost, status, CPU s, refused)
+    for each one refused for its cost, computed anyway (its bound lifted for this run only),
+    and for the 5 dearest it admitted: whether the declared cost refuses what is slow."""
+    rows: list[tuple[int, str, float, bool]] = []
+    for status, seconds, values in found["random"]:
+        if values.get("aim_policy") != "optimal" or status not in ("ok", "refused"):
+            continue
+        cost = aim_choice.optimal_costs(aim_choice.chosen(attack_from(values)))
+        rows.append((max(cost.alone, cost.total), status, seconds, status == "refused"))
+    admitted = sorted((r for r in rows if not r[3]), key=lambda r: -r[0])[:5]
+    refused = []
+    setattr(api, "OPTIMAL_MAX_COST", 10**30)  # the name `api.check_cost` reads; restored below
+    try:
+        for status, _, values in found["random"]:
+            if status == "refused" and values.get("aim_policy") == "optimal":
+                cost = aim_choice.optimal_costs(attack_from(values))
+                forced, seconds = measure(values, stop, count=False)
+                refused.append((max(cost.alone, cost.total), forced, seconds, True))
+    finally:
+        setattr(api, "OPTIMAL_MAX_COST", OPTIMAL_MAX_COST)
+    return sorted(admitted + refused)
+
+
+def cost_lines(rows: list[tuple[int, str, float, bool]], stop: float) -> list[str]:
+    return [f"{cost:,} -> " + (f"over {stop:.0f} s (stopped)" if status == "stopped" else f"{seconds:.3f} s")
+            + (" (refused; computed anyway)" if refused else " (admitted)") for cost, status, seconds, refused in rows]
 
 
 def pyodide_times(found: dict[str, Any], count: int) -> None:
@@ -341,7 +391,7 @@ def pyodide_times(found: dict[str, Any], count: int) -> None:
         print("Pyodide timings skipped: no node or node_modules/pyodide (bash scripts/setup.sh)")
         return
     admitted = sorted((s for s in found["all"] if s[0] == "ok"), key=lambda s: -s[1])[:count]
-    named = [(s, c, v) for (s, c), (_, v) in ((measure(v, 5.0), (n, v)) for n, v in NAMED) if s == "ok"]
+    named = [(s, c, v) for (s, c), (_, v) in ((measure(v, 5.0, count=False), (n, v)) for n, v in NAMED) if s == "ok"]
     print(f"the {len(admitted)} slowest admitted inputs, then the named inputs, in Pyodide (scripts/bench_legion_pyodide.mjs, "
           "a fresh Pyodide each; promise: 1 s):")
     for _, cpu, values in admitted + named:
@@ -360,14 +410,20 @@ def main() -> None:
     parser.add_argument("--stop", type=float, default=5.0, help="CPU seconds before an input is stopped")
     parser.add_argument("--table", action="store_true", help="also print the docs' Markdown table")
     parser.add_argument("--write-docs", action="store_true", help="rewrite the Speed section of docs/How the calculators work.md")
+    parser.add_argument("--costs", action="store_true", help="time the inputs refused for optimal's cost anyway")
     parser.add_argument("--pyodide", type=int, default=0, metavar="N", help="time the N slowest admitted inputs in Pyodide too")
     args = parser.parse_args()
     found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop)
     report(found, args.stop, args.seed, args.table)
+    costs = optimal_costs(found, args.stop) if args.costs or args.write_docs else []
+    if costs:
+        print(f"optimal named by hand: declared cost (bound {OPTIMAL_MAX_COST:,}) -> CPU seconds")
+        for line in cost_lines(costs, args.stop):
+            print("  " + line)
     if args.pyodide:
         pyodide_times(found, args.pyodide)
     if args.write_docs:
-        write_docs(docs_section(found, args.stop, args))
+        write_docs(docs_section(found, args.stop, args, costs))
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) ->
     pool = pool_rows.nth(had_pools)
     assert pool.locator("legend").inner_text() == f"Pool {2 + had_pools}"
     target = had_defenders + 2  # the defender just added (defender 1 is the ordinary inputs')
-    for _ in range(target - 1):
+    for _ in range(target - 2):  # a further pool's defender starts at 2 (pool 1 attacks defender 1)
         pool.locator("[data-part='defender'] [data-step='1']").click()
     pool.locator("[data-part='black'] [data-step='1']").click()
     pool.locator("[data-part='black'] [data-step='1']").click()

@@ -3,12 +3,14 @@ wounds checked against brute force (`pools_oracle`), and the words refused."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from rulesengine.calculators.api import calculate
 from rulesengine.errors import InputError
 from rulesengine.legion.api import run
 from tests.rulesengine.legion import pools_oracle
@@ -19,34 +21,34 @@ Case = tuple[dict[str, Any], list[tuple[dict[str, Any], int]], list[dict[str, An
 CASES: dict[str, Case] = {
     "two defenders share the attacker's aim and surge tokens": (
         {"aim": 1, "surge_tokens": 1}, [({"black": 1}, 0), ({"red": 1, "white": 1}, 1)], [{}, {"defense": "red"}]),
-    "a dodge token spent on pool 1 is gone for pool 2": (
-        {}, [({"red": 1}, 0), ({"black": 1}, 0)], [{"dodge": 1}]),
-    "a shield token flipped by pool 1 is gone for pool 2": (
-        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"shields": 1}]),
-    "defense surge tokens spent by pool 1 are gone for pool 2": (
-        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"defense_surge_tokens": 1, "defense": "red"}]),
-    "notes: pool 1's suppression token gives cover against pool 2": (
-        {}, [({"red": 1}, 0), ({"black": 2}, 0)], [{}]),
-    "2.6: suppression reaching courage improves cover for pool 2": (
-        {"ruleset": "2.6"}, [({"red": 1, "suppressive": True}, 0), ({"red": 2}, 0)], [{"courage": 2, "cover": "light"}]),
-    "Danger Sense counts the tokens pool 1 gave": (
-        {}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"danger_sense": 2}]),
+    "each defender spends its own dodge token": (
+        {}, [({"red": 1}, 0), ({"black": 1}, 1)], [{"dodge": 1}, {"dodge": 1}]),
+    "each defender flips its own shield token": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 1)], [{"shields": 1}, {"shields": 1, "defense": "red"}]),
+    "each defender spends its own defense surge tokens": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 1)], [{"defense_surge_tokens": 1, "defense": "red"}, {"defense_surge_tokens": 1}]),
+    "notes: pool 1's suppression token gives defender 2 no cover": (
+        {}, [({"red": 1}, 0), ({"black": 2}, 1)], [{}, {"defense": "red"}]),
+    "2.6: Suppressive on pool 1 leaves defender 2's cover as it was": (
+        {"ruleset": "2.6"}, [({"red": 1, "suppressive": True}, 0), ({"red": 2}, 1)],
+        [{"courage": 2, "cover": "light"}, {"courage": 2, "cover": "light", "suppression": 1}]),
+    "Danger Sense counts the defender's own tokens": (
+        {}, [({"red": 1}, 0), ({"red": 1}, 1)], [{"danger_sense": 2}, {"danger_sense": 2, "suppression": 1}]),
     "three pools, three defenders, aim carried to the last": (
         {"aim": 1, "surge": "hit"}, [({"white": 1}, 0), ({"white": 1}, 1), ({"black": 1}, 2)],
         [{"dodge": 1}, {"defense": "red", "cover": "light"}, {"shields": 1}]),
-    "a melee attack: no suppression carried, dodge is": (
-        {"melee": True}, [({"red": 1}, 0), ({"red": 1}, 0)], [{"dodge": 1}]),
+    "a melee attack at two defenders, each with a dodge token": (
+        {"melee": True}, [({"red": 1}, 0), ({"red": 1}, 1)], [{"dodge": 1}, {"dodge": 1}]),
     "the Attack page's worked example": (
         {"aim": 1}, [({"black": 4}, 0), ({"red": 1, "impact": 1}, 1)],
         [{"cover": "light"}, {"defense": "red", "armor": True, "vehicle": True}]),
-    "observation tokens spent by pool 1 are gone for pool 2": (
-        {}, [({"white": 2}, 0), ({"white": 1}, 0)], [{"observe": 2, "dodge": 1}]),
-    "observation tokens after the aim tokens, carried with them": (
-        {"aim": 1, "surge_tokens": 1}, [({"black": 1, "white": 1}, 0), ({"red": 1, "black": 1}, 0)], [{"observe": 3}]),
+    "observation tokens after the aim tokens, the surge token carried": (
+        {"aim": 1, "surge_tokens": 1}, [({"black": 1, "white": 1}, 0), ({"red": 1, "black": 1}, 1)], [{"observe": 3}, {"observe": 1}]),
     "observation tokens on two defenders, each attacked once": (
         {"aim": 1}, [({"white": 2}, 0), ({"black": 1}, 1)], [{"observe": 1}, {"observe": 2, "defense": "red"}]),
-    "Lethal X at one defender twice, with surge tokens carried": (
-        {"aim": 2, "lethal": 2, "surge_tokens": 1}, [({"red": 1, "white": 1}, 0), ({"black": 1}, 0)], [{"defense": "red", "dodge": 1}]),
+    "Lethal X at two defenders, with surge tokens carried": (
+        {"aim": 2, "lethal": 2, "surge_tokens": 1}, [({"red": 1, "white": 1}, 0), ({"black": 1}, 1)],
+        [{"defense": "red", "dodge": 1}, {"dodge": 1}]),
     "Marksman and Lethal spend the aim tokens the pools share": (
         {"aim": 1, "marksman": True, "lethal": 1}, [({"white": 1}, 0), ({"red": 1}, 1)], [{}, {"defense": "red"}]),
 }
@@ -77,48 +79,64 @@ def test_each_defenders_wounds_match_brute_force(name: str) -> None:
         assert d["pools"].split(" ", 1)[1].replace(" and ", ", ").split(", ") == [str(i + 1) for i, (_, t) in enumerate(pools) if t == n]
 
 
-def test_carrying_the_defenders_tokens_changes_the_answer() -> None:
-    """In melee (no suppression to help the defender) pool 2 does more than it would
-    against a defender with its dodge token back: the carry is real."""
-    case = CASES["a melee attack: no suppression carried, dodge is"]
-    together = run(run_values(case))["defenders"][0]["expected_wounds"]
-    apart = run({"red": 1, "dodge": 1, "melee": True})["defender"]["expected_wounds"]
-    assert Fraction(together) > 2 * Fraction(apart)
-
-
-def test_observation_tokens_spent_by_pool_1_are_gone_for_pool_2() -> None:
-    """Two white dice then one, in melee, at a defender with 2 observation tokens: pool 2
-    does better than with none left and worse than with both back (pool 1 often spent them)."""
-    pools = run({"white": 2, "observe": 2, "melee": True, "pool": ["white=1"]})["pools"]
-    second = Fraction(pools[1]["expected_wounds"])
-    alone = [Fraction(run({"white": 1, "observe": n, "melee": True})["defender"]["expected_wounds"]) for n in (0, 2)]
-    assert alone[0] < second < alone[1]
+def test_a_defenders_own_tokens_serve_only_the_pool_against_it() -> None:
+    """In melee (no suppression) with no attacker token, each pool does what it would alone:
+    defender 1's dodge and observation tokens do not reach pool 2's defender."""
+    values = {"white": 2, "observe": 2, "dodge": 1, "melee": True, "pool": ["red=1"], "defender": ["dodge=1 defense=red"]}
+    first, second = (Fraction(d["expected_wounds"]) for d in run(values)["defenders"])
+    assert first == Fraction(run({"white": 2, "observe": 2, "dodge": 1, "melee": True})["defender"]["expected_wounds"])
+    assert second == Fraction(run({"red": 1, "dodge": 1, "defense": "red", "melee": True})["defender"]["expected_wounds"])
 
 
 @pytest.mark.parametrize("values, flag, words", [
     ({"red": 1, "pool": ["green=2"]}, "--pool", "pool 2: 'green' is not one of red, black"),
-    ({"red": 1, "pool": ["red=1 defender=2"]}, "--pool", "defender=N with N from 1 to 1"),
-    ({"red": 1, "pool": ["red=1"], "defender": ["defense=red"]}, "--defender", "defender 2 has no pool"),
-    ({"red": 1, "pool": ["red=31"]}, "--pool", "pool 2: red: a whole number from 0 to 30"),
-    ({"red": 10, "pool": ["black=10", "white=11 defender=1"]}, "--pool", "at most 30 attack dice in all pools together (10 + 10 + 11)"),
+    ({"red": 1, "pool": ["red=1 defender=2"]}, "--pool",
+     "pool 2 attacks defender 2, which --defender does not describe (it describes no defender)"),
+    ({"red": 1, "pool": ["red=1"]}, "--pool", "pool 2 attacks defender 2 (a pool that names no defender attacks the one of its own number), which --defender"),
+    ({"red": 1, "pool": ["red=1", "red=1 defender=4"], "defender": ["dodge=1"]}, "--pool",
+     "pool 3 attacks defender 4, which --defender does not describe (it describes defender 2 only): describe defender 4"),
+    ({"red": 1, "pool": ["red=1 defender=5"]}, "--pool", "pool 2: defender=N with N a whole number from 2 to 4"),
+    ({"red": 1, "pool": ["red=1"], "defender": ["defense=red", "defense=white"]}, "--defender", "defender 3 has no pool"),
+    ({"red": 1, "pool": ["red=31"], "defender": ["defense=red"]}, "--pool", "pool 2: red: a whole number from 0 to 30"),
+    ({"red": 10, "pool": ["black=10", "white=11"], "defender": ["defense=red", "defense=white"]}, "--pool",
+     "at most 30 attack dice in all pools together (10 + 10 + 11)"),
     ({"red": 1, "pool": ["red=1 defender=2"], "defender": ["dodge=x"]}, "--defender", "defender 2: dodge: a whole number"),
     ({"red": 1, "pool": ["red=1", "red=1", "red=1", "red=1"]}, "--pool", "at most 4 attack pools"),
     ({"red": 1, "pool": ["red=1 red=2"]}, "--pool", "red given twice"),
     ({"red": 1, "pool": ["aim=1"]}, "--pool", "'aim' is not one of"),
-    ({"red": 1, "pool": ["red=1", "red=1 defender=2"], "defender": ["dodge=1"]}, "--pool", "at most 2 pools and 12 attack dice"),
-    ({"red": 6, "pool": ["red=7"]}, "--pool", "when a defender is attacked by more than one pool"),
-    ({"red": 6, "pool": ["red=7"]}, "--pool", "(got '2 pools, 13 attack dice')"),
     ({"red": 9, "pool": ["red=8 defender=2"], "defender": ["defense=white deflect shien-mastery"], "ruleset": "2.6"}, "--pool",
      "at most 16 attack dice in all pools together when a defender's Deflect wounds the attacker for each defense surge"),
     ({"red": 9, "pool": ["red=8 defender=2"], "defender": ["defense=white deflect dodge=1"], "deflect": True, "dodge": 1}, "--pool",
      "at most 16 attack dice in all pools together when a defender's Deflect wounds the attacker for each defense surge"),
-    ({"red": 6, "aim": 2, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=6"], "dodge": 3}, "--aim-policy",
-     "optimal: too costly for these pools"),
+    ({"red": 6, "aim": 3, "surge_tokens": 3, "aim_policy": "optimal", "pool": ["red=6", "red=6"], "dodge": 3,
+      "defender": ["dodge=3", "dodge=1"]}, "--aim-policy", "optimal: too costly for these pools"),
 ])
 def test_bad_words_are_refused_naming_the_input(values: dict[str, Any], flag: str, words: str) -> None:
     with pytest.raises(InputError) as error:
         run(values)
     assert error.value.option == flag and words in str(error.value)
+
+
+@pytest.mark.parametrize("values, first, again", [
+    ({"red": 2, "pool": ["black=1 defender=1"]}, 2, 1),
+    ({"red": 2, "pool": ["black=1", "white=3 defender=2"], "defender": ["defense=red", "dodge=1"]}, 3, 2),
+])
+def test_two_pools_at_one_defender_are_a_rules_error(values: dict[str, Any], first: int, again: int) -> None:
+    """The rules form each further pool against a defender no other pool attacks (Attack,
+    steps 2 and 3): two pools at one defender are refused beside Further attack pools, in
+    the form's words, naming both pools and the defender and saying what to do."""
+    with pytest.raises(InputError) as error:
+        run(values)
+    assert error.value.option == "--pool"
+    shown = values["pool"][first - 2]
+    assert str(error.value) == (
+        f"--pool: pool {first} attacks defender {again}, which pool {again} attacks already: an attack forms each further "
+        f"pool against a defender no other pool attacks (Attack, steps 2 and 3). Put these dice in pool {again}, or give "
+        f"pool {first} its own defender (defender=N and that defender in --defender) (got {shown!r})")
+    answer = json.loads(calculate(json.dumps({"calculator": "legion-attack", "inputs": values})))
+    assert not answer["ok"] and answer["option"] == "pool"
+    assert answer["error"].startswith(f"Further attack pools: pool {first} attacks defender {again}, which pool {again} attacks")
+    assert "that defender in Further defenders" in answer["error"]
 
 
 def test_one_pool_keeps_the_single_pool_answer() -> None:

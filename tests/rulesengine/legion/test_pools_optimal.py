@@ -27,8 +27,8 @@ CASES: dict[str, Case] = {
         {"aim": 1, "surge_tokens": 1}, [({"black": 1}, 0), ({"white": 1}, 1)], [{"cover": "light"}, {"defense": "white"}]),
     "Marksman in either pool": (
         {"aim": 2, "marksman": True}, [({"white": 1}, 0), ({"black": 1}, 1)], [{"defense": "red"}, {"armor": True}]),
-    "one defender: its dodge and observation tokens carry": (
-        {"aim": 1}, [({"white": 1}, 0), ({"black": 1}, 0)], [{"dodge": 1, "observe": 1}]),
+    "two defenders, each with a dodge and an observation token": (
+        {"aim": 1}, [({"white": 1}, 0), ({"black": 1}, 1)], [{"dodge": 1, "observe": 1}, {"dodge": 1, "observe": 1}]),
     "three pools": (
         {"aim": 1, "surge": "hit"}, [({"white": 1}, 0), ({"white": 1}, 1), ({"black": 1}, 2)],
         [{"dodge": 1}, {"defense": "red"}, {"armor": True}]),
@@ -111,5 +111,5 @@ def test_keeping_a_token_for_a_later_pool_beats_every_named_policy(name: str) ->
 
 def test_a_target_with_several_pools_is_refused_in_words() -> None:
     with pytest.raises(InputError) as refused:
-        run({"red": 1, "aim": 1, "aim_policy": "optimal", "target": 1, "pool": ["red=1"]})
+        run({"red": 1, "aim": 1, "aim_policy": "optimal", "target": 1, "pool": ["red=1"], "defender": ["dodge=1"]})
     assert refused.value.option == "--target" and "one attack pool" in str(refused.value)

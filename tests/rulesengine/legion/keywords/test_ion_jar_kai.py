@@ -61,15 +61,16 @@ def test_jar_kai_is_refused_with_several_pools() -> None:
     from rulesengine.errors import InputError
 
     with pytest.raises(InputError) as error:
-        run({"black": 1, "melee": True, "jar_kai_mastery": True, "attacker_dodge": 1, "pool": ["red=1"]})
+        run({"black": 1, "melee": True, "jar_kai_mastery": True, "attacker_dodge": 1, "pool": ["red=1"],
+             "defender": ["defense=white"]})
     assert error.value.option == "--jar-kai-mastery"
 
 
 def test_a_further_pool_takes_the_new_weapon_keywords() -> None:
-    # Pool 2: one white die with Anti-Personnel 1 against the same trooper (2.6): it rolls black,
+    # Pool 2: one white die with Anti-Personnel 1 against a second trooper (2.6): it rolls black,
     # so it does better than a plain white die after the same first pool.
     def second(words: str) -> Fraction:
-        return Fraction(str(run({"ruleset": "2.6", "red": 1, "pool": [words]})["pools"][1]["expected_wounds"]))
+        return Fraction(str(run({"ruleset": "2.6", "red": 1, "pool": [words], "defender": ["defense=white"]})["pools"][1]["expected_wounds"]))
 
     assert second("white=1 anti-personnel=1") > second("white=1")
     assert second("black=1") == second("white=1 anti-personnel=1")

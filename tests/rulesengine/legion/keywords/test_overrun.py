@@ -48,5 +48,5 @@ def test_overrun_and_melee_are_refused_together() -> None:
 
 def test_an_overrun_attack_forms_one_pool() -> None:
     with pytest.raises(InputError) as error:
-        run({**OVERRUN, "pool": ["black=1"]})
+        run({**OVERRUN, "pool": ["black=1"], "defender": ["defense=white"]})
     assert error.value.option == "--overrun" and "one attack pool" in str(error.value)
