@@ -97,6 +97,9 @@ class Option:
     rulesets: tuple[str, ...] = ()
     """The rulesets whose rules take this input; empty: every ruleset. The form disables it
     under any other, saying which ruleset takes it."""
+    numbered: bool = False
+    """For a part of a repeatable input: a new item starts it at the item's number (within
+    its maximum), not at `default` (pool 3's "Defender it attacks" starts at 3)."""
 
     def __post_init__(self) -> None:
         if self.group not in GROUPS:

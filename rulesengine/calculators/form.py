@@ -115,6 +115,8 @@ def part_description(option: Option, options: Sequence[Option]) -> dict[str, obj
         "min": option.minimum, "max": option.maximum, "choices": list(option.choices),
         "repeatable": option.repeatable, "dice": _is_dice_choice(option) or option.name in DICE,
     }
+    if option.numbered:
+        out["numbered"] = True
     if option.parts or option.parts_from:
         out.update(joined=option.joined, unit=option.unit, first=option.first,
                    parts=[part_description(p, options) for p in option.fields(options)])

@@ -4,6 +4,8 @@ command line, the JSON entry point and the form all read these declarations."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesengine.legion import policies, readings
 from rulesengine.legion import pool_specs
 from rulesengine.legion.rulesets import NAMES as RULESET_NAMES
@@ -221,7 +223,7 @@ OPTIONS: tuple[Option, ...] = (
            repeatable=True, group="defender", spec_fields=GUARDIAN_FIELDS, parts=GUARDIAN_PARTS, joined="commas", unit="guardian"),
     Option("pool", "Further attack pools", "text", None, help=f"pools 2 on, resolved in this order: {pool_specs.POOL_FORMAT}; "
            f"repeat (or separate with ;) for several, at most {pool_specs.MAX_POOLS} pools in all", repeatable=True, group="dice",
-           parts=(_int("defender", "Defender it attacks", pool_specs.MAX_DEFENDERS, lo=2, default=2),),
+           parts=(replace(_int("defender", "Defender it attacks", pool_specs.MAX_DEFENDERS, lo=2, default=2), numbered=True),),
            parts_from=pool_specs.POOL_INPUTS, joined="words", unit="pool", first=2),
     Option("defender", "Further defenders", "text", None, help=f"defenders 2 on: {pool_specs.DEFENDER_FORMAT}; repeat (or "
            f"separate with ;) for several, at most {pool_specs.MAX_DEFENDERS} defenders in all", repeatable=True, group="defender",

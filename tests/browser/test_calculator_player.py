@@ -136,8 +136,10 @@ def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) ->
     pool = pool_rows.nth(had_pools)
     assert pool.locator("legend").inner_text() == f"Pool {2 + had_pools}"
     target = had_defenders + 2  # the defender just added (defender 1 is the ordinary inputs')
-    for _ in range(target - 2):  # a further pool's defender starts at 2 (pool 1 attacks defender 1)
-        pool.locator("[data-part='defender'] [data-step='1']").click()
+    # A new pool starts against the defender of its own number (pool N attacks defender N),
+    # never against one an earlier pool attacks.
+    assert target == 2 + had_pools
+    assert pool.locator("[data-part='defender'] input").input_value() == str(2 + had_pools)
     pool.locator("[data-part='black'] [data-step='1']").click()
     pool.locator("[data-part='black'] [data-step='1']").click()
     defender = defender_rows.nth(had_defenders)

@@ -26,15 +26,20 @@ function leading(desc) {
   return out;
 }
 
-function blank(desc) {
+// A new item: every field at its default, but a numbered one (Option.numbered) at the
+// item's number, so pool 3 starts against defender 3.
+function blank(desc, number) {
   const item = {};
-  for (const part of desc.parts) item[part.name] = part.parts ? [] : part.default;
+  for (const part of desc.parts) {
+    item[part.name] = part.parts ? [] : part.default;
+    if (part.numbered && number !== undefined) item[part.name] = Math.max(part.min ?? number, Math.min(number, part.max ?? number));
+  }
   return item;
 }
 
 // One item's text as the engine reads it.
-export function parseItem(desc, text) {
-  const item = blank(desc);
+export function parseItem(desc, text, number) {
+  const item = blank(desc, number);
   if (desc.joined === "commas") {
     const ordered = leading(desc);
     const words = text.split(",").map((w) => w.trim()).filter(Boolean);
@@ -106,7 +111,7 @@ export function itemsOf(text) {
   const desc = JSON.parse(text.getAttribute("data-parts"));
   const value = text.value.trim();
   if (!desc.repeatable) return value ? [parseItem(desc, value)] : [];
-  return value ? value.split(SEPARATOR).map((t) => t.trim()).filter(Boolean).map((t) => parseItem(desc, t)) : [];
+  return value ? value.split(SEPARATOR).map((t) => t.trim()).filter(Boolean).map((t, i) => parseItem(desc, t, (desc.first || 1) + i)) : [];
 }
 
 // Items in the words a player reads: "Guardian 2, red defense die" (the Copy link's text).
@@ -264,7 +269,7 @@ function rowsBox(desc, items, outer, onItems, problems) {
   const unit = desc.unit || "item";
   const first = desc.first || 1;
   const single = !desc.repeatable;
-  if (single && !items.length) items.push(blank(desc));
+  if (single && !items.length) items.push(blank(desc, first));
   const draw = (focus) => {
     if (single) {
       // One thing described by several fields (a Switch power): its fields, no add or remove.
@@ -314,7 +319,7 @@ function rowsBox(desc, items, outer, onItems, problems) {
     add.textContent = `+ Add ${unit} ${first + items.length}`;
     if (outer) add.setAttribute("aria-label", `Add ${unit} ${first + items.length} to ${outer}`);
     add.addEventListener("click", () => {
-      items.push(blank(desc));
+      items.push(blank(desc, first + items.length));
       draw(`[data-row="${items.length - 1}"] input, [data-row="${items.length - 1}"] select, [data-row="${items.length - 1}"] button`);
       onItems(items);
     });
