@@ -70,7 +70,13 @@ async function start() {
     // are not needed to answer; they are unpacked once the worker is ready (a traceback
     // then shows source lines). Any failure falls back to the full start below.
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
+      pyodide = await loadPyodide({
+        ...options,
+        _loadSnapshot: handOver(snapshot),
+        stdLibURL: EMPTY_ZIP,
+        createPyodideModule: sparseRestore(new URL("pyodide.asm.mjs", indexURL).href, phases),
+      });
+      snapshot = null;
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
       // by the standard library while the snapshot was made) from the browser's own.
       pyodide.runPython("import random; random.seed()");
@@ -111,6 +117,71 @@ async function start() {
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
+}
+
+// Pyodide keeps the options it was started with for the whole visit: handed the snapshot's
+// promise, it would keep the snapshot's 31 MB alive with it. This one-time thenable hands
+// the bytes over and keeps nothing.
+function handOver(promise) {
+  let bytes = promise;
+  return {
+    then(resolve, reject) {
+      const given = bytes;
+      bytes = null;
+      return (given || Promise.reject(new Error("the snapshot was already used"))).then(resolve, reject);
+    },
+  };
+}
+
+// Pyodide restores the snapshot by copying all of it into Python's memory, zero pages too:
+// about half of the 31 MB is zero (the free heap, the stack's unused part), and a page
+// written, even with zeros, is a page the phone must hold. Python's memory starts zeroed,
+// so only the pages that differ are written here: a page of the snapshot that holds data,
+// and a zero page of the snapshot where starting Pyodide wrote something. Pyodide's own
+// restore still checks the snapshot (its magic number, build id) and reads its header: it
+// is handed the header alone, and copies nothing. With a snapshot of any other layout,
+// Pyodide's own restore does it all.
+const PAGE = 4096;
+function sparseRestore(moduleURL, phases) {
+  return async (settings) => {
+    const { default: createModule } = await import(moduleURL);
+    const module = await createModule(settings);
+    const api = module.API;
+    const restore = api && api.restoreSnapshot;
+    if (typeof restore !== "function") return module;
+    api.restoreSnapshot = (bytes) => {
+      const bodyAt = new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[1];
+      const memory = module.HEAP8;
+      let header;
+      if (bodyAt % 16 !== 0 || bodyAt >= bytes.length || bytes.length - bodyAt > memory.length || bytes.byteOffset % 4 !== 0) {
+        header = restore(bytes);
+      } else {
+        header = restore(bytes.subarray(0, bodyAt));
+        copyChangedPages(bytes.subarray(bodyAt), new Uint8Array(memory.buffer, memory.byteOffset, bytes.length - bodyAt));
+        phases.restore = "changed pages only";
+      }
+      return header;
+    };
+    return module;
+  };
+}
+
+function zeroPage(words, at, end) {
+  for (let i = at; i < end; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+function copyChangedPages(from, to) {
+  // Both start 16-byte aligned (Pyodide rounds the header up); the tail is copied whole.
+  const whole = from.length - (from.length % PAGE);
+  const source = new Uint32Array(from.buffer, from.byteOffset, whole / 4);
+  const target = new Uint32Array(to.buffer, to.byteOffset, whole / 4);
+  const step = PAGE / 4;
+  for (let at = 0; at < source.length; at += step) {
+    if (!zeroPage(source, at, at + step)) target.set(source.subarray(at, at + step), at);
+    else if (!zeroPage(target, at, at + step)) target.fill(0, at, at + step);
+  }
+  to.set(from.subarray(whole), whole);
 }
 
 // Where Pyodide put the standard library's archive (/lib/python3XY.zip), asked of Python.
