@@ -66,6 +66,7 @@ def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> N
     snapshot = (config_file.parent / runtime["snapshotURL"]).resolve()
     assert snapshot.parent.parent == (tmp_path / "assets" / "snapshots").resolve()
     assert snapshot.name == "engine.snapshot" and snapshot.stat().st_size > 1_000_000
+    assert runtime["snapshotBytes"] == snapshot.stat().st_size  # the worker makes Python's memory this large first
     copy = (config_file.parent / runtime["snapshotGzipURL"]).resolve()
     assert copy == snapshot.with_name("engine.snapshot.gzip") and copy.is_file()
     assert snapshot.with_name("engine.snapshot.br").is_file() and snapshot.with_name("engine.snapshot.gz").is_file()
