@@ -5,6 +5,10 @@ as it is when the browser accepts its encoding, instead of compressing on every 
 
 Compressing Pyodide's 13 MB takes seconds; `cache` keeps each copy under the hash of what
 it was made from, so a rebuild (every save under `mkdocs serve`) pays only for what changed.
+With a cache (scripts/publish.py, `mkdocs serve`), a file of 1 MB or more is compressed
+harder, once: Pyodide's WebAssembly 3.10 -> 2.86 MB as brotli, for about a minute of the
+first build on a new machine (quality 10 with brotli's largest window; 11 saved 0.1 MB more
+for five minutes). Without one (the tests' many small sites), the quick settings.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".sv
 SMALLEST = 1024  # bytes: below this a compressed copy saves too little to be worth a file
 KEEP_BELOW = 0.95  # a copy is kept only when it is under this fraction of the original
 # Part of each cached copy's name: a change to how copies are made starts a new cache.
-RECIPE = "gzip9-br11-under-1MB-else-9"
+RECIPE = "gzip9-br11-under-1MB-else-10w24"
+LARGE = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,13 @@ def _gzip(data: bytes) -> bytes:
 
 def _brotli(data: bytes) -> bytes:
     # Quality 11 takes minutes on Pyodide's 13 MB wasm for 2 % more; 9 is seconds.
-    packed: bytes = brotli.compress(data, quality=11 if len(data) < 1_000_000 else 9)
+    packed: bytes = brotli.compress(data, quality=11 if len(data) < LARGE else 9)
+    return packed
+
+
+def _brotli_once(data: bytes) -> bytes:
+    """For a cache: a large file harder (quality 10, a 16 MB window), kept until it changes."""
+    packed: bytes = brotli.compress(data, quality=11) if len(data) < LARGE else brotli.compress(data, quality=10, lgwin=24)
     return packed
 
 
@@ -56,7 +67,7 @@ def precompress(folder: Path, cache: Path | None = None) -> list[Compressed]:
         key = hashlib.sha256(data).hexdigest() if cache else ""
         done.append(Compressed(path, len(data),
                                _keep(path, ".gz", _made(data, _gzip, cache, key, ".gz"), len(data)),
-                               _keep(path, ".br", _made(data, _brotli, cache, key, ".br"), len(data))))
+                               _keep(path, ".br", _made(data, _brotli_once if cache else _brotli, cache, key, ".br"), len(data))))
     return done
 
 

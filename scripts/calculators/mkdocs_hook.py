@@ -6,8 +6,9 @@
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code, and sends the assets with their
   precompressed copies, as a static host would (scripts/static_site.py).
-- on_post_page: the calculator's modules are preloaded from the page's head, and each
-  calculator gets the answers to its first changes (scripts/calculators/answers.py).
+- on_post_page: the calculator's script goes into the page's head with its modules
+  preloaded, and each calculator gets the answers to its first changes
+  (scripts/calculators/answers.py), preloaded too.
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
   snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
@@ -151,22 +152,46 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
 
 
 # The calculator script's tag in a built page: where the modules are and their version.
-SCRIPT_TAG = re.compile(r'<script src="([^"]*assets/calculators/)calculator\.mjs\?v=(\w+)" type="module">')
+SCRIPT_TAG = re.compile(r'\s*<script (?:defer )?src="([^"]*assets/calculators/)calculator\.mjs\?v=(\w+)" type="module"></script>')
+ANSWERS_ADDRESS = re.compile(r' data-answers="([^"]+)"')
 
 
 def preload_modules(output: str, folder: Path = THEME_ASSETS / "calculators") -> str:
-    """`<link rel="modulepreload">` in the head for the calculator script and every module
-    it imports: the browser fetches them all at once while it reads the page, instead of
-    one level of imports after another once it reaches the script at the end of the body
-    (which held DOMContentLoaded back by about 60 ms on these machines). The worker's own
-    module is left out: it is not a page script."""
+    """The calculator script moves into the head, after a `<link rel="modulepreload">` for
+    every module it imports: the browser fetches them all at once while it reads the page,
+    instead of one level of imports after another once it reaches the script at the end of
+    the body (which held DOMContentLoaded back by about 60 ms on these machines). A module
+    script runs once the page is read whatever its place; first in the head, it runs before
+    the theme's deferred scripts (scripts/theme/main.html), so the calculators are live
+    before the theme's bundle starts. The worker's own module is left out: it is not a page
+    script."""
     found = SCRIPT_TAG.search(output)
-    head_end = output.find("</head>")
-    if not found or head_end < 0:
+    if not found or output.find("</head>") < 0 or found.start() < output.find("</head>"):
         return output
     where, version = found.groups()
-    names = sorted(p.name for p in folder.glob("*.mjs") if p.name != "worker.mjs")
+    output = output[:found.start()] + output[found.end():]
+    names = sorted(p.name for p in folder.glob("*.mjs") if p.name not in ("worker.mjs", "calculator.mjs"))
     links = "".join(f'<link rel="modulepreload" href="{where}{name}?v={version}">' for name in names)
+    head_end = output.find("</head>")
+    script = f'<script src="{where}calculator.mjs?v={version}" type="module"></script>'
+    if "data-answers-preload" in output[:head_end]:
+        # Run as soon as it arrives, the page still being read: it starts reading the
+        # answers' files then (answers.mjs); the calculator script imports the same module.
+        script = f'<script src="{where}answers.mjs?v={version}" type="module" async></script>' + script
+    return output[:head_end] + links + script + output[head_end:]
+
+
+def preload_answers(output: str) -> str:
+    """A `<link rel="preload">` in the head for each calculator's answers (answers.py): they
+    arrive while the browser reads the page, and a reader's first change is answered as
+    soon as the calculator is live. answers.mjs takes the link out once its fetch has the
+    file (the theme rewrites every address in the head when it starts, which would fetch it
+    again)."""
+    head_end = output.find("</head>")
+    if head_end < 0:
+        return output
+    addresses = dict.fromkeys(ANSWERS_ADDRESS.findall(output))
+    links = "".join(f'<link rel="preload" href="{address}" as="fetch" crossorigin data-answers-preload>' for address in addresses)
     return output[:head_end] + links + output[head_end:]
 
 
@@ -178,7 +203,7 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
         # (scripts/calculators/answers.py): the page shows them while Python loads.
         from scripts.calculators.answers import attach
 
-        output = attach(output, page.file.src_uri, Path(config.site_dir))
+        output = preload_answers(attach(output, page.file.src_uri, Path(config.site_dir)))
     return preload_modules(output)
 
 
@@ -207,6 +232,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         if snapshot is not None:
             runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
             runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
+            runtime["snapshotBytes"] = snapshot.path.stat().st_size  # Python's memory is made this large before it arrives
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")

@@ -66,6 +66,7 @@ def test_the_site_gets_pyodide_the_wheel_and_where_they_are(tmp_path: Path) -> N
     snapshot = (config_file.parent / runtime["snapshotURL"]).resolve()
     assert snapshot.parent.parent == (tmp_path / "assets" / "snapshots").resolve()
     assert snapshot.name == "engine.snapshot" and snapshot.stat().st_size > 1_000_000
+    assert runtime["snapshotBytes"] == snapshot.stat().st_size  # the worker makes Python's memory this large first
     copy = (config_file.parent / runtime["snapshotGzipURL"]).resolve()
     assert copy == snapshot.with_name("engine.snapshot.gzip") and copy.is_file()
     assert snapshot.with_name("engine.snapshot.br").is_file() and snapshot.with_name("engine.snapshot.gz").is_file()
@@ -103,16 +104,35 @@ def test_missing_pyodide_stops_the_build_and_says_how_to_fix_it(tmp_path: Path) 
         hook.pyodide_version(tmp_path)
 
 
-def test_the_calculator_modules_are_preloaded_from_the_head(tmp_path: Path) -> None:
+def test_the_calculator_script_goes_into_the_head_with_its_modules_preloaded(tmp_path: Path) -> None:
     for name in ("calculator.mjs", "form.mjs", "worker.mjs", "calculator.css"):
         (tmp_path / name).write_text("")
     page = ('<html><head><title>t</title></head><body><p>x</p>'
-            '<script src="../../assets/calculators/calculator.mjs?v=abc123" type="module"></script></body></html>')
+            '<script defer src="../../assets/calculators/calculator.mjs?v=abc123" type="module"></script></body></html>')
     out = hook.preload_modules(page, tmp_path)
-    head = out[: out.index("</head>")]
-    assert head.count('rel="modulepreload"') == 2  # the script and its module; not the worker
-    assert '<link rel="modulepreload" href="../../assets/calculators/calculator.mjs?v=abc123">' in head
+    head, body = out[: out.index("</head>")], out[out.index("</head>"):]
+    assert head.count('rel="modulepreload"') == 1  # the module it imports; not the worker, not itself
     assert '<link rel="modulepreload" href="../../assets/calculators/form.mjs?v=abc123">' in head
+    assert '<script src="../../assets/calculators/calculator.mjs?v=abc123" type="module"></script>' in head
+    assert "calculator.mjs" not in body and "<p>x</p>" in body
     assert "worker.mjs" not in out
+    assert "answers.mjs" not in out  # no answers preloaded: no early module for them
     # A page without the calculator script is left as it is.
     assert hook.preload_modules("<html><head></head><body></body></html>", tmp_path) == "<html><head></head><body></body></html>"
+
+
+def test_each_calculators_answers_are_preloaded_and_read_by_an_early_module(tmp_path: Path) -> None:
+    for name in ("calculator.mjs", "answers.mjs"):
+        (tmp_path / name).write_text("")
+    page = ('<html><head><title>t</title></head><body>'
+            '<div class="calculator" data-answers="../a/one.json?v=1" data-calculator="x"></div>'
+            '<div class="calculator" data-answers="../a/two.json?v=2" data-calculator="y"></div>'
+            '<div class="calculator" data-answers="../a/one.json?v=1" data-calculator="x"></div>'
+            '<script defer src="../assets/calculators/calculator.mjs?v=abc" type="module"></script></body></html>')
+    out = hook.preload_modules(hook.preload_answers(page), tmp_path)
+    head = out[: out.index("</head>")]
+    assert head.count('rel="preload"') == 2  # once per file
+    assert '<link rel="preload" href="../a/one.json?v=1" as="fetch" crossorigin data-answers-preload>' in head
+    # Before the calculator script: it runs as soon as it arrives, the page still being read.
+    early = '<script src="../assets/calculators/answers.mjs?v=abc" type="module" async></script>'
+    assert head.index(early) < head.index("calculator.mjs?v=abc")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import random
 import subprocess
 from pathlib import Path
 
@@ -86,3 +87,17 @@ def test_a_cached_copy_is_reused_and_a_changed_file_compressed_anew(tmp_path: Pa
     precompress(site, cache=cache)
     assert gzip.decompress((site / "page.html.gz").read_bytes()) == page.read_bytes()
     assert len(list(cache.iterdir())) == 4
+
+
+def test_with_a_cache_a_large_file_is_compressed_harder_once(tmp_path: Path) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    # 1.2 MB that compresses as text does: words drawn from a vocabulary.
+    draw = random.Random(7)
+    vocabulary = ["".join(draw.choice("abcdefghij") for _ in range(draw.randint(2, 8))) for _ in range(3000)]
+    data = " ".join(draw.choice(vocabulary) for _ in range(250_000)).encode()[:1_200_000]
+    (site / "big.wasm").write_bytes(data)
+    quick = {c.path.name: c for c in precompress(site)}["big.wasm"].brotli_size
+    once = {c.path.name: c for c in precompress(site, cache=cache)}["big.wasm"].brotli_size
+    assert quick is not None and once is not None and once <= quick
+    assert brotli.decompress((site / "big.wasm.br").read_bytes()) == data

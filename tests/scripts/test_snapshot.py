@@ -115,3 +115,15 @@ def test_the_cache_keeps_only_the_newest_snapshots(tmp_path: Path, wheel: Path) 
     kept = sorted(p.name for p in cache.iterdir())
     assert len(kept) == snap.KEEP and key in kept
     assert kept == sorted([key] + [f"{n:016x}" for n in (3, 4, 5)])
+
+
+@pytest.mark.parametrize("chunk", [65536, 4099, 1_000_003])
+def test_the_worker_pours_the_snapshot_into_memory_as_it_arrives(made_in: tuple[Path, snap.Snapshot], chunk: int) -> None:
+    """The worker's restore (assets/calculators/worker.mjs: no 31 MB array, zero pages left
+    untouched) gives Python the very memory of the snapshot, whatever the pieces it arrives
+    in, and the engine answers from it."""
+    _, made = made_in
+    done = subprocess.run(["node", str(Path(__file__).with_name("pour_snapshot.mjs")), str(PYODIDE_PACKAGE), str(made.path), str(chunk)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == '{"same":true,"ok":true}'

@@ -58,6 +58,9 @@
     // The search box's index is fetched by the theme's search worker, which the page's
     // list of what it fetched does not show.
     if (document.forms.namedItem("search")) fetched.push(new URL("search/search_index.json", base).href);
+    // The theme's sitemap (its instant navigation reads it when it starts): the theme's
+    // scripts are deferred, and its request may end after the load event.
+    fetched.push(new URL("sitemap.xml", base).href);
     await keep([location.href, ...fetched]);
   }
 

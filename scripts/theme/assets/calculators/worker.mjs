@@ -48,7 +48,7 @@ async function start() {
   if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL)) && !(gzipURL && (await alreadyKept(gzipURL)))) {
     phases.snapshot = "not used: the connection is slow or saves data";
   } else if (snapshotURL) {
-    snapshot = fetchSnapshot(snapshotURL, gzipURL, phases);
+    snapshot = fetchSnapshot(snapshotURL, gzipURL, phases).then((stream) => pouring(stream, runtime.snapshotBytes));
     snapshot.catch(() => {}); // its failure is handled where it is awaited
   }
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -70,7 +70,13 @@ async function start() {
     // are not needed to answer; they are unpacked once the worker is ready (a traceback
     // then shows source lines). Any failure falls back to the full start below.
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, stdLibURL: EMPTY_ZIP });
+      pyodide = await loadPyodide({
+        ...options,
+        _loadSnapshot: handOver(snapshot.then((poured) => poured.bytes)),
+        stdLibURL: EMPTY_ZIP,
+        createPyodideModule: pouredRestore(new URL("pyodide.asm.mjs", indexURL).href, snapshot),
+      });
+      snapshot = null;
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
       // by the standard library while the snapshot was made) from the browser's own.
       pyodide.runPython("import random; random.seed()");
@@ -113,6 +119,126 @@ async function start() {
   return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
 }
 
+// Pyodide keeps the options it was started with for the whole visit: handed the snapshot's
+// promise, it would keep the snapshot's 31 MB alive with it. This one-time thenable hands
+// the bytes over and keeps nothing.
+function handOver(promise) {
+  let bytes = promise;
+  return {
+    then(resolve, reject) {
+      const given = bytes;
+      bytes = null;
+      return (given || Promise.reject(new Error("the snapshot was already used"))).then(resolve, reject);
+    },
+  };
+}
+
+// Pyodide restores a snapshot from one array holding all of it (31 MB), copied whole into
+// Python's memory, zero pages too. Here the snapshot is poured into Python's memory as it
+// arrives instead: no array of 31 MB is ever made (it stayed resident until the worker's
+// garbage collector ran, which an idle worker may not do for a long time), and a page of
+// memory is written only where it must change: Python's memory starts zeroed, and about
+// half of the snapshot (the free heap, the stack's unused part) is zero pages.
+// Pyodide asks for the snapshot's size first (its memory is made that large): it is handed
+// an array of that size, zero and untouched but for the header (the memory's layout, read
+// by Pyodide's own restore, which still checks the magic number and build id). This follows
+// Pyodide's snapshot layout (its second word: where the memory begins); a snapshot not laid
+// out so fails here, and the worker then starts Python in full.
+const PAGE = 4096;
+
+// The stream is read as it arrives (the download goes on while Pyodide's WebAssembly is
+// compiled); what arrived waits in `queue` until Python's memory exists.
+function pouring(stream, size) {
+  if (!Number.isSafeInteger(size) || size <= 16) throw new Error("the snapshot's size is not known");
+  const reader = stream.getReader();
+  const queue = [];
+  let ended = false;
+  let failure = null;
+  let wake = null;
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        queue.push(value);
+        if (wake) wake();
+      }
+    } catch (error) {
+      failure = error;
+    }
+    ended = true;
+    if (wake) wake();
+  })();
+  async function next() {
+    while (!queue.length && !ended) await new Promise((resolve) => (wake = resolve));
+    wake = null;
+    if (failure) throw failure;
+    return queue.shift() || null;
+  }
+  return { bytes: new Uint8Array(size), next, bodyAt: null };
+}
+
+function pouredRestore(moduleURL, snapshot) {
+  return async (settings) => {
+    const { default: createModule } = await import(moduleURL);
+    const module = await createModule(settings);
+    const poured = await snapshot;
+    await pour(poured, module.HEAPU8);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = (bytes) => restore(bytes.subarray(0, poured.bodyAt)); // the header; the memory is in place
+    return module;
+  };
+}
+
+async function pour(poured, memory) {
+  const { bytes, next } = poured;
+  let at = 0;
+  for (let chunk = await next(); chunk; chunk = await next()) {
+    let used = 0;
+    while (used < chunk.length) {
+      if (poured.bodyAt === null || at < poured.bodyAt) {
+        // The header: its first 8 bytes say where the memory begins.
+        const end = poured.bodyAt === null ? 8 : poured.bodyAt;
+        const n = Math.min(chunk.length - used, end - at);
+        bytes.set(chunk.subarray(used, used + n), at);
+        at += n;
+        used += n;
+        if (poured.bodyAt === null && at === 8) {
+          const bodyAt = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+          if (bodyAt % 16 !== 0 || bodyAt < 16 || bodyAt >= bytes.length || bytes.length - bodyAt > memory.length) {
+            throw new Error("the snapshot is not laid out as this Pyodide's");
+          }
+          poured.bodyAt = bodyAt;
+        }
+        continue;
+      }
+      const piece = chunk.subarray(used);
+      if (at + piece.length > bytes.length) throw new Error("the snapshot is longer than announced");
+      writeChanged(memory, at - poured.bodyAt, piece);
+      at += piece.length;
+      used = chunk.length;
+    }
+  }
+  if (at !== bytes.length) throw new Error(`the snapshot ended after ${at} of ${bytes.length} bytes`);
+}
+
+// `source` into `memory` at `offset`, page by page, leaving alone a page that is zero in
+// both (a page never written is never made resident).
+function writeChanged(memory, offset, source) {
+  for (let i = 0; i < source.length;) {
+    const to = offset + i;
+    const end = Math.min(source.length, i + PAGE - (to % PAGE));
+    if (!zero(source, i, end)) memory.set(source.subarray(i, end), to);
+    else if (!zero(memory, to, to + end - i)) memory.fill(0, to, to + end - i);
+    i = end;
+  }
+}
+
+function zero(array, from, to) {
+  for (let i = from; i < to; i++) if (array[i] !== 0) return false;
+  return true;
+}
+
 // Where Pyodide put the standard library's archive (/lib/python3XY.zip), asked of Python.
 const STDLIB_ARCHIVE = "import sys; next(p for p in sys.path if p.endswith('.zip'))";
 // After a start from the snapshot: fetches the standard library, once, when a calculation
@@ -144,9 +270,9 @@ async function fetchSnapshot(url, gzipURL, phases) {
     const aborter = new AbortController();
     const response = await fetch(url, { signal: aborter.signal });
     const encoding = (response.headers.get("content-encoding") || "").trim().toLowerCase();
-    if (response.ok && encoding && encoding !== "identity") {
+    if (response.ok && encoding && encoding !== "identity" && response.body) {
       phases.snapshotEncoding = encoding;
-      return new Uint8Array(await response.arrayBuffer());
+      return response.body;
     }
     aborter.abort();
     url = gzipURL;
@@ -155,10 +281,9 @@ async function fetchSnapshot(url, gzipURL, phases) {
   phases.snapshotEncoding = "gzip file";
   if (packed[0] !== 0x1f || packed[1] !== 0x8b) {
     phases.snapshotEncoding = "gzip file, unpacked by the browser";
-    return packed;
+    return new Blob([packed]).stream();
   }
-  const unpacked = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  return new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
 }
 
 // As a shared worker (one Python for every tab and calculator of the site, where the
