@@ -135,8 +135,8 @@ function handOver(promise) {
 
 // Pyodide restores a snapshot from one array holding all of it (31 MB), copied whole into
 // Python's memory, zero pages too. Here the snapshot is poured into Python's memory as it
-// arrives instead: no array of 31 MB is ever made (it stayed resident until the worker's
-// garbage collector ran, which an idle worker may not do for a long time), and a page of
+// arrives instead: no array of 31 MB is ever filled (a filled one stayed resident until the
+// worker's garbage collector ran, which an idle worker may not do for a long time), and a page of
 // memory is written only where it must change: Python's memory starts zeroed, and about
 // half of the snapshot (the free heap, the stack's unused part) is zero pages.
 // Pyodide asks for the snapshot's size first (its memory is made that large): it is handed
