@@ -11,7 +11,10 @@ A state counts, per colour, the dice showing each face (dice of a colour are
 interchangeable). Every reroll is considered: any number of the dice showing each face
 in each colour, crits included, up to the token's dice, or none (the token is kept).
 No face is assumed better than another: with guardians and Pierce, one more hit can
-mean fewer wounds on the defender. Ties go to the reroll of fewer dice.
+mean fewer wounds on the defender. Only where the values of every roll show that a face
+is never worth more than another (`Optimiser.order`) is a reroll of the better face, while
+a worse one of its colour stays, left out: it can never do better. Ties go to the reroll
+of fewer dice.
 
 All values are whole numbers: the roll's values over a common denominator, each state's
 scaled by sides ** (dice the remaining tokens may still roll).
@@ -52,39 +55,48 @@ def _surge_as(conversion: SurgeConversion) -> int:
     return packed.SURGE
 
 
-Choice = tuple[int, int]
-"""(dice rerolled, the key of its average: the base and the dice rerolled per colour)."""
-_KEEP: Choice = (0, 0)
-"""No reroll (the token is kept); `best` always finds it first among the choices."""
+Choice = tuple[int, int, int] | None
+"""(dice rerolled, the base state left, the dice rerolled per colour); None keeps the token."""
 
 
 class Optimiser:
     """Best values for one pool: `value` gives each roll's value after step 4c.
 
-    A reroll at token t removes some dice from the state (the base) and rolls as many of
-    each colour again. What it is worth is the average of the best values from token t + 1
-    over the base plus every way those dice land; many (state, reroll) pairs share a base,
-    so that average is kept per (base, dice per colour, spent). After the last token only
-    the totals of the faces matter, so there it is kept per totals. States are packed
-    integers (`optimal_states`)."""
+    A state at token t holds the face totals over all colours exactly (what the value reads)
+    and, per colour and face, the count of dice capped at the dice the tokens from t on may
+    still reroll (`reach`): no later choice can tell more dice apart, and capping again after
+    a reroll gives what capping the true counts would (`optimal_states.capped`). A reroll
+    removes some dice (the base) and rolls as many of each colour again; what it is worth
+    is the average of the best values from token t + 1 over every way they land, kept per
+    (base, dice per colour, tokens spent). Tokens of one kind (aim tokens alike, then
+    observation tokens) are interchangeable, so a token kept ends its kind's turn: keeping
+    one and rerolling with the next is rerolling first and keeping the next. After the last
+    token a state is its totals alone. States are packed integers (`optimal_states`)."""
 
     def __init__(self, pool: Counts, conversion: SurgeConversion, budgets: Budgets,
                  value: Callable[[AttackResults], Fraction]) -> None:
-        if sum(pool) > packed.FIELD:
-            raise ValueError(f"optimal packs at most {packed.FIELD} dice")
+        if sum(pool) > packed.MOST:
+            raise ValueError(f"optimal packs at most {packed.MOST} dice")
         self.pool, self.conversion, self.budgets = pool, conversion, budgets
         self.surge_as = _surge_as(conversion)
         self.value = value
         self.end_values: dict[AttackResults, Fraction] = {}
         self.scale = 1
+        tokens = len(budgets)
+        self.reach = tuple(sum(most for most, _ in budgets[t:]) for t in range(tokens + 1))
+        """The dice the tokens from t on may reroll between them."""
+        self.kind_end = tuple(next((u for u in range(t, tokens) if budgets[u] != budgets[t]), tokens) for t in range(tokens))
+        """The first token after t of another kind (or the end): where keeping token t leads."""
+        most_dice = max(pool)
+        self.caps: list[dict[int, int] | None] = [{} if self.reach[t] < most_dice else None for t in range(tokens + 1)]
+        """Per token, the capped form of each state met (None where nothing is capped)."""
         self.memo: list[dict[int, tuple[int, Choice]]] = [{} for _ in budgets]
-        self.ends: dict[int, int] = {}
-        self.averages: list[dict[int, dict[int, int]]] = [{} for _ in range(len(budgets) + 1)]
+        self.averages: list[dict[int, dict[int, int]]] = [{} for _ in range(tokens + 1)]
         """Per token, per aim tokens spent: the average of each reroll's key."""
-        self.end_averages: dict[tuple[int, int], int] = {}
-
-    def results(self, state: int, spent: int) -> AttackResults:
-        return self._results(packed.faces_of(packed.totals(state)), spent)
+        self.ends: dict[int, int] = {}
+        self.order: packed.Order = packed.NO_ORDER
+        self.rerolls: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        """The rerolls a token allows, per counts of the colours and dice a token may reroll."""
 
     def _results(self, totals: packed.Faces, spent: int) -> AttackResults:
         crits, surges, hits, _ = totals
@@ -98,19 +110,64 @@ class Optimiser:
         counts = {0}
         for _, counted in self.budgets:
             counts |= {n + counted for n in counts}
-        for state in self._first_rolls():
+        every = {state >> packed.TOTALS_SHIFT for state in self._first_rolls()}
+        for totals in every:
+            faces = packed.faces_of(totals)
             for spent in counts:
-                r = self.results(state, spent)
+                r = self._results(faces, spent)
                 if r not in self.end_values:
                     self.end_values[r] = self.value(r)
         self.scale = lcm(*(v.denominator for v in self.end_values.values()))
+        self.order = self._order(every, counts)
+
+    def _order(self, every: set[int], counts: set[int]) -> packed.Order:
+        """Which faces are never worth more than which, read from the values themselves: f
+        before g when turning one f into a g never lowers the value of any roll, whatever the
+        rest of it and the tokens spent. Then every value before the last token has the same
+        order (a reroll from the better roll can match any from the worse one), so a reroll
+        of a g while an f of its colour stays is never better than the reroll of that f: those
+        are not weighed. With guardians and Pierce one more hit can mean fewer wounds: no
+        order is assumed, only what every value shows. Of two faces always worth the same,
+        the higher-numbered one (blank, then hit, surge, crit) is rerolled first."""
+        faces = [packed.CRIT, packed.HIT, packed.BLANK] + ([packed.SURGE] if self.surge_as == packed.SURGE else [])
+        below: set[tuple[int, int]] = set()
+        for f, g in _CANDIDATES:
+            if f in faces and g in faces and (f, g) not in below and self._never_worse(f, g, every, counts):
+                below.add((f, g))
+                while True:  # what follows: a below b below c puts a below c
+                    more = {(a, c) for a, b in below for b2, c in below if b == b2 and a != c} - below
+                    if not more:
+                        break
+                    below |= more
+        return frozenset((f, g) for f, g in below if (g, f) not in below or f > g)
+
+    def _never_worse(self, f: int, g: int, every: set[int], counts: set[int]) -> bool:
+        up = (1 << packed.BITS * g) - (1 << packed.BITS * f)
+        for spent in counts:
+            for totals in every:
+                if totals >> packed.BITS * f & packed.FIELD and self._end(totals + up, spent) < self._end(totals, spent):
+                    return False
+        return True
 
     def _first_rolls(self) -> dict[int, int]:
-        """Every way the pool can land, packed, with its weight (red first)."""
+        """Every way the pool can land, packed and capped for the first token, with its weight."""
         acc = {0: 1}
+        reach = self.reach[0]
         for colour, n in enumerate(self.pool):
-            acc = {a + d: w * v for a, w in acc.items() for d, v in packed.packed_rolls(colour, n, self.surge_as)}
+            if n:
+                rolls = packed.capped_rolls(colour, n, self.surge_as, reach)
+                acc = _convolve(acc, rolls)
         return acc
+
+    def _cap(self, state: int, t: int) -> int:
+        """The state capped for token t (every count at most `reach[t]`)."""
+        caps = self.caps[t]
+        if caps is None:
+            return state
+        known = caps.get(state)
+        if known is None:
+            known = caps[state] = packed.capped(state, self.reach[t])
+        return known
 
     def _end(self, totals: int, spent: int) -> int:
         """A roll's value once every token is spent, scaled by `scale`."""
@@ -122,80 +179,103 @@ class Optimiser:
         return end
 
     def best(self, state: int, t: int, spent: int) -> int:
-        """The best value from token t on, scaled by scale * sides ** remaining dice."""
+        """The best value from token t on, scaled by scale * sides ** reach[t]."""
         if t == len(self.budgets):
-            return self._end(packed.totals(state), spent)
+            return self._end(state >> packed.TOTALS_SHIFT, spent)
         memo = self.memo[t]
         known = memo.get(state | spent << packed.SPENT_SHIFT)
         if known is not None:
             return known[0]
         most, counted = self.budgets[t]
-        after = spent + counted
-        last = t + 1 == len(self.budgets)
-        averages = self.averages[t + 1].setdefault(after, {})
-        shifted = state << packed.CODE_BITS
-        best_value = -1
-        best_choice = _KEEP
-        for rolled, delta in packed.choices(packed.capped(state, most), most):
-            if not rolled:
-                total = self.best(state, t + 1, spent) * _POWERS[most]
-            else:
-                # The inner loop of the whole policy: look the average up before computing it.
-                key = shifted - delta
-                average = averages.get(key)
-                if average is None:
-                    average = averages[key] = self._end_average(key, after) if last else self._average(key, t + 1, after)
-                total = average * _POWERS[most - rolled]
+        after, nxt, kept = spent + counted, t + 1, self.kind_end[t]
+        reach = self.reach
+        best_value = self.best(self._cap(state, kept), kept, spent) * _POWERS[reach[t] - reach[kept]]
+        best_choice: Choice = None
+        averages = self.averages[nxt].setdefault(after, {})
+        colours = state & packed.COLOURS_MASK | most << packed.TOTALS_SHIFT
+        rerolls = self.rerolls.get(colours)
+        if rerolls is None:
+            capped = packed.capped(state & packed.COLOURS_MASK, most + 1 if self.order else most)
+            rerolls = self.rerolls[colours] = packed.choices(capped, most, self.order)
+        for rolled, removed, code in rerolls:
+            # The inner loop of the whole policy: look the average up before computing it.
+            base = self._cap(state - removed, nxt)
+            key = base << packed.CODE_BITS | code
+            average = averages.get(key)
+            if average is None:
+                average = averages[key] = self._average(base, code, nxt, after)
+            total = average * _POWERS[most - rolled]
             if total > best_value:
-                best_value, best_choice = total, (rolled, shifted - delta)
+                best_value, best_choice = total, (rolled, base, code)
         memo[state | spent << packed.SPENT_SHIFT] = (best_value, best_choice)
         return best_value
 
-    def _average(self, key: int, t: int, spent: int) -> int:
-        """Sum over every way the dice of `key` land, added to its base, of the best value
-        from token t on (not the last), weighted by ways (so scaled by sides ** the dice rolled)."""
-        base = key >> packed.CODE_BITS
+    def _average(self, base: int, code: int, t: int, spent: int) -> int:
+        """Sum over every way the dice of `code` land, added to `base`, of the best value from
+        token t on, weighted by ways (so scaled by sides ** the dice rolled)."""
+        landings = packed.landings(code, self.surge_as)
+        if t == len(self.budgets):
+            totals = base >> packed.TOTALS_SHIFT
+            return sum(w * self._end(totals + (d >> packed.TOTALS_SHIFT), spent) for d, w in landings)
         memo, shifted = self.memo[t], spent << packed.SPENT_SHIFT
+        caps = self.caps[t]
         total = 0
-        for d, w in packed.landings(key & packed.CODE_MASK, self.surge_as):
-            known = memo.get((base + d) | shifted)  # `best`'s own lookup, without the call
-            total += w * (known[0] if known is not None else self.best(base + d, t, spent))
+        for d, w in landings:
+            state = base + d
+            if caps is not None:
+                capped = caps.get(state)
+                state = capped if capped is not None else self._cap(state, t)
+            known = memo.get(state | shifted)  # `best`'s own lookup, without the call
+            total += w * (known[0] if known is not None else self.best(state, t, spent))
         return total
 
-    def _end_average(self, key: int, spent: int) -> int:
-        """`_average` after the last token, where only the face totals count (kept per totals)."""
-        code = key & packed.CODE_MASK
-        totals = packed.totals(key >> packed.CODE_BITS)
-        end_key = (totals << packed.CODE_BITS | code, spent)
-        known = self.end_averages.get(end_key)
-        if known is None:
-            known = sum(w * self._end(totals + d, spent) for d, w in packed.landing_totals(code, self.surge_as))
-            self.end_averages[end_key] = known
-        return known
-
     def distribution(self) -> Distribution[AttackResults]:
-        """Roll, then follow the best reroll at every token."""
+        """Roll, then follow the best reroll at every token (a token kept skips the rest of its kind)."""
         acc = self._first_rolls()
+        waiting: dict[int, dict[int, int]] = {}
+        tokens = len(self.budgets)
         for t, (most, counted) in enumerate(self.budgets):
+            for key, w in waiting.pop(t, {}).items():
+                acc[key] = acc.get(key, 0) + w
             out: dict[int, int] = {}
+            kept = self.kind_end[t]
+            later = out if kept == t + 1 else waiting.setdefault(kept, {})
             for key, w in acc.items():
                 state, spent = key & packed.STATE_MASK, key >> packed.SPENT_SHIFT
                 self.best(state, t, spent)
-                rolled, choice = self.memo[t][key][1]
-                if not rolled:
-                    out[key] = out.get(key, 0) + w * SIDES**most
+                choice = self.memo[t][key][1]
+                if choice is None:
+                    k = self._cap(state, kept) | spent << packed.SPENT_SHIFT
+                    later[k] = later.get(k, 0) + w * _POWERS[self.reach[t] - self.reach[kept]]
                     continue
-                base, landed = choice >> packed.CODE_BITS, (spent + counted) << packed.SPENT_SHIFT
-                factor = w * SIDES ** (most - rolled)
-                for d, nw in packed.landings(choice & packed.CODE_MASK, self.surge_as):
-                    nxt = (base + d) | landed
+                rolled, base, code = choice
+                factor, landed = w * _POWERS[most - rolled], (spent + counted) << packed.SPENT_SHIFT
+                for d, nw in packed.landings(code, self.surge_as):
+                    nxt = self._cap(base + d, t + 1) | landed
                     out[nxt] = out.get(nxt, 0) + factor * nw
             acc = out
+        for key, w in waiting.pop(tokens, {}).items():
+            acc[key] = acc.get(key, 0) + w
         final: dict[AttackResults, int] = {}
         for key, w in acc.items():
-            r = self.results(key & packed.STATE_MASK, key >> packed.SPENT_SHIFT)
+            totals = packed.faces_of((key & packed.STATE_MASK) >> packed.TOTALS_SHIFT)
+            r = self._results(totals, key >> packed.SPENT_SHIFT)
             final[r] = final.get(r, 0) + w
         return Distribution(final)
+
+
+_CANDIDATES = ((packed.BLANK, packed.HIT), (packed.HIT, packed.CRIT), (packed.BLANK, packed.SURGE), (packed.SURGE, packed.CRIT),
+               (packed.SURGE, packed.HIT), (packed.HIT, packed.SURGE), (packed.BLANK, packed.CRIT))
+"""Face pairs (worse, better) `Optimiser.order` tries, in this order; the others follow from them."""
+
+
+def _convolve(acc: dict[int, int], rolls: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for a, w in acc.items():
+        for d, v in rolls:
+            k = a + d
+            out[k] = out.get(k, 0) + w * v
+    return out
 
 
 def roll_optimally(pool: Counts, conversion: SurgeConversion, budgets: Budgets,
@@ -208,22 +288,49 @@ def roll_optimally(pool: Counts, conversion: SurgeConversion, budgets: Budgets,
 
 def optimal_cost(pool: Counts, conversion: SurgeConversion, budgets: Budgets, kept: int = 1) -> int:
     """The declared cost, from the inputs alone, in rough units of `best`'s inner loop: for
-    each token, the states the dice can show (face counts per colour) times the counts of
-    aim tokens spent it can meet, times (the rerolls one state allows, plus a share for
-    averaging the states after them); and once per state and count of aim tokens left that
-    the steps after the roll read (`kept`: Lethal X, Marksman or a later pool read them), a
-    share for each die (the rolls, their values through steps 5 to 10 and the forward pass).
-    The shares were fitted to measured times (`scripts/bench_legion.py --search --kind
-    optimal`). `optimal` is refused above `OPTIMAL_MAX_COST`."""
+    each token, the states it can meet (`_states`: counts capped at the dice the tokens from
+    it on may reroll) times the counts of aim tokens spent they can carry (one within the
+    aim tokens, since a kept token ends their turn; each count the aim tokens may leave
+    for the observation tokens), times (the rerolls one state allows, every one counted
+    though the order of the faces may leave fewer, plus a share for averaging the states
+    after them); and once per first state and count of aim tokens left that the steps after
+    the roll read (`kept`: Lethal X, Marksman or a later pool read them), a share for each
+    die (the rolls, their values through steps 5 to 10 and the forward pass). The shares and
+    the bound were fitted to measured times (`scripts/bench/legion_search.py --costs`).
+    `optimal` is refused above `OPTIMAL_MAX_COST`."""
     faces = 4 if _surge_as(conversion) == packed.SURGE else 3
-    states = 1
-    for n in pool:
-        states *= comb(n + faces - 1, faces - 1)
-    total, spent = (STATE_SHARE_PER_DIE + KEPT_SHARE_PER_DIE * (kept - 1)) * states * sum(pool), 1
+    reach = sum(most for most, _ in budgets)
+    aims = sum(counted for _, counted in budgets)
+    total = (STATE_SHARE_PER_DIE + KEPT_SHARE_PER_DIE * (kept - 1)) * _states(pool, faces, reach) * sum(pool)
     for most, counted in budgets:
-        total += states * spent * (_rerolls(pool, faces, most) + LEVEL_SHARE)
-        spent += counted
+        levels = 1 if counted else aims + 1
+        total += _states(pool, faces, reach) * levels * (_rerolls(pool, faces, most) + LEVEL_SHARE)
+        reach -= most
     return total
+
+
+def _states(pool: Counts, faces: int, reach: int) -> int:
+    """At most how many states a token meets when the tokens from it on may reroll `reach`
+    dice: the face counts per colour, or fewer: the totals over all colours times the
+    counts per colour capped at `reach`."""
+    every = comb(sum(pool) + faces - 1, faces - 1)
+    full = capped = 1
+    for n in pool:
+        full *= comb(n + faces - 1, faces - 1)
+        capped *= _capped_counts(n, faces, reach)
+    return min(full, every * capped)
+
+
+@lru_cache(maxsize=None)
+def _capped_counts(dice: int, faces: int, reach: int) -> int:
+    """How many face counts `dice` dice can show once each count is capped at `reach`."""
+    return len({tuple(min(n, reach) for n in counts) for counts in _counts(dice, faces)})
+
+
+def _counts(dice: int, faces: int) -> list[tuple[int, ...]]:
+    if faces == 1:
+        return [(dice,)]
+    return [(n, *rest) for n in range(dice + 1) for rest in _counts(dice - n, faces - 1)]
 
 
 STATE_SHARE_PER_DIE = 15

@@ -4,6 +4,7 @@ with the brute-force oracle valuing every final roll; and the properties it must
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from rulesengine.errors import InputError
 from rulesengine.legion.api import run
 from rulesengine.legion import optimal
+from rulesengine.legion import optimal_states as packed
 from rulesengine.legion.policies import AIM, DEFAULT_AIM
 from tests.rulesengine.legion import oracle
 
@@ -36,6 +38,12 @@ SMALL = [
     {"white": 2, "aim": 1, "marksman": True, "armor": True},
     {"red": 1, "white": 1, "aim": 2, "lethal": 1, "marksman": True, "defense": "red", "cover": "light"},
     {"black": 2, "aim": 1, "lethal": 1, "target": 2, "defense": "red"},
+    # More dice of a colour than the tokens may reroll: states are capped (`optimal_states.capped`).
+    {"red": 3, "white": 1, "aim": 1, "armor": True},
+    {"red": 3, "black": 1, "aim": 2, "observe": 1, "cover": "light", "defense": "red"},
+    {"white": 4, "surge_tokens": 1, "critical": 1, "aim": 1, "dodge": 1},
+    {"red": 2, "black": 1, "aim": 1, "ram": 1, "armor": True},
+    {"black": 3, "aim": 1, "observe": 2, "lethal": 1, "defense": "red", "target": 2},
 ]
 
 KEEPING = {
@@ -155,3 +163,52 @@ def test_the_declared_cost_counts_every_reroll_one_token_allows(pool: tuple[int,
     mixes = {m for k in range(most + 1) for m in itertools.combinations_with_replacement(kinds, k)
              if all(sum(1 for c, _ in m if c == colour) <= n for colour, n in enumerate(pool))}
     assert optimal._rerolls(pool, faces, most) == len(mixes)
+
+
+def test_capped_caps_every_count_of_every_colour_at_once_and_keeps_the_totals() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        counts = [[rng.randint(0, 7) for _ in range(4)] for _ in range(3)]
+        state = packed.with_totals(sum(packed.pack(tuple(c), i) for i, c in enumerate(counts)))  # type: ignore[arg-type]
+        most = rng.randint(0, 8)
+        capped = packed.capped(state, most)
+        for i, c in enumerate(counts):
+            assert packed.faces_of(capped, i) == tuple(min(n, most) for n in c)
+        assert capped >> packed.TOTALS_SHIFT == state >> packed.TOTALS_SHIFT
+
+
+def _order(values: dict[str, Any]) -> frozenset[tuple[int, int]]:
+    """The face order `optimal` read from the values of this attack's rolls."""
+    seen: list[frozenset[tuple[int, int]]] = []
+    prepare = optimal.Optimiser.prepare
+
+    def spy(self: optimal.Optimiser) -> None:
+        prepare(self)
+        seen.append(self.order)
+    optimal.Optimiser.prepare = spy  # type: ignore[method-assign]
+    try:
+        run({**values, "aim_policy": "optimal"})
+    finally:
+        optimal.Optimiser.prepare = prepare  # type: ignore[method-assign]
+    return seen[0]
+
+
+def test_the_face_order_is_read_from_the_values_and_only_where_they_show_it() -> None:
+    """Against armor a crit beats a hit and a hit a blank (surges turn blank here): the order
+    is total. With Critical X a surge may become a crit: it sits above a hit. A guardian that
+    takes hits, with Pierce spent on its blocks first, can leave the defender fewer wounds
+    for one more hit: no blank is below a hit there, and every face mix is weighed (these
+    cases are in SMALL, against brute force)."""
+    armor = _order({"red": 2, "aim": 1, "armor": True})
+    assert armor == {(packed.BLANK, packed.HIT), (packed.HIT, packed.CRIT), (packed.BLANK, packed.CRIT)}
+    critical = _order({"white": 2, "critical": 1, "aim": 1, "dodge": 1})
+    assert (packed.HIT, packed.SURGE) in critical and (packed.SURGE, packed.CRIT) in critical
+    guarded = _order({"red": 1, "white": 1, "aim": 2, "guardian": ["1,red,none"], "pierce": 1})
+    assert (packed.BLANK, packed.HIT) not in guarded and (packed.HIT, packed.BLANK) not in guarded
+
+
+@pytest.mark.parametrize("dice,faces,reach", [(5, 3, 2), (7, 4, 3), (2, 4, 5), (0, 3, 1)])
+def test_the_declared_cost_counts_the_capped_states_a_colour_can_show(dice: int, faces: int, reach: int) -> None:
+    shown = {tuple(min(n, reach) for n in counts)
+             for counts in itertools.product(range(dice + 1), repeat=faces) if sum(counts) == dice}
+    assert optimal._capped_counts(dice, faces, reach) == len(shown)
