@@ -189,7 +189,7 @@ class Optimiser:
         most, counted = self.budgets[t]
         after, nxt, kept = spent + counted, t + 1, self.kind_end[t]
         reach = self.reach
-        best_value = self.best(self._cap(state, kept), kept, spent) * _POWERS[reach[t] - reach[kept]]
+        best_value: int = self.best(self._cap(state, kept), kept, spent) * _POWERS[reach[t] - reach[kept]]
         best_choice: Choice = None
         averages = self.averages[nxt].setdefault(after, {})
         colours = state & packed.COLOURS_MASK | most << packed.TOTALS_SHIFT
