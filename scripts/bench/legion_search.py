@@ -336,6 +336,8 @@ NAMED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("the default aim policy on the same 4/4/4 pool (optimal too costly there: the best heuristic)",
      {"red": 4, "black": 4, "white": 4, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
       "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block"}),
+    ("optimal, 9 red 9 black dice, 1 aim token", {"red": 9, "black": 9, "aim": 1, "aim_policy": "optimal"}),
+    ("optimal, 30 red dice, 1 aim token", {"red": 30, "aim": 1, "aim_policy": "optimal"}),
     ("four guardians with every 2.6 field, 30 dice of three colours",
      {"ruleset": "2.6", "red": 10, "black": 10, "white": 10, "surge": "hit", "pierce": 10, "defense": "red",
       "impervious": True, "danger_sense": 4, "suppression": 4, "uncanny_luck": 3, "defense_surge_tokens": 10,
