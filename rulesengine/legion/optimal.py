@@ -87,16 +87,18 @@ class Optimiser:
         """The dice the tokens from t on may reroll between them."""
         self.kind_end = tuple(next((u for u in range(t, tokens) if budgets[u] != budgets[t]), tokens) for t in range(tokens))
         """The first token after t of another kind (or the end): where keeping token t leads."""
-        most_dice = max(pool)
-        self.caps: list[dict[int, int] | None] = [{} if self.reach[t] < most_dice else None for t in range(tokens + 1)]
-        """Per token, the capped form of each state met (None where nothing is capped)."""
+        faces = 4 if self.surge_as == packed.SURGE else 3
+        full = _states(pool, faces, packed.MOST)
+        self.caps: list[dict[int, int] | None] = [
+            {} if t == tokens or _states(pool, faces, self.reach[t]) * 2 <= full else None for t in range(tokens + 1)]
+        """Per token, the capped form of each state met; None where capping would not halve the
+        states (it costs a look-up per state met): counts are then exact there, which is as
+        good a key (the caps at later tokens follow from them)."""
         self.memo: list[dict[int, tuple[int, Choice]]] = [{} for _ in budgets]
         self.averages: list[dict[int, dict[int, int]]] = [{} for _ in range(tokens + 1)]
         """Per token, per aim tokens spent: the average of each reroll's key."""
         self.ends: dict[int, int] = {}
         self.order: packed.Order = packed.NO_ORDER
-        self.rerolls: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        """The rerolls a token allows, per counts of the colours and dice a token may reroll."""
 
     def _results(self, totals: packed.Faces, spent: int) -> AttackResults:
         crits, surges, hits, _ = totals
@@ -152,7 +154,7 @@ class Optimiser:
     def _first_rolls(self) -> dict[int, int]:
         """Every way the pool can land, packed and capped for the first token, with its weight."""
         acc = {0: 1}
-        reach = self.reach[0]
+        reach = packed.MOST if self.caps[0] is None else self.reach[0]
         for colour, n in enumerate(self.pool):
             if n:
                 rolls = packed.capped_rolls(colour, n, self.surge_as, reach)
@@ -192,21 +194,34 @@ class Optimiser:
         best_value: int = self.best(self._cap(state, kept), kept, spent) * _POWERS[reach[t] - reach[kept]]
         best_choice: Choice = None
         averages = self.averages[nxt].setdefault(after, {})
-        colours = state & packed.COLOURS_MASK | most << packed.TOTALS_SHIFT
-        rerolls = self.rerolls.get(colours)
-        if rerolls is None:
-            capped = packed.capped(state & packed.COLOURS_MASK, most + 1 if self.order else most)
-            rerolls = self.rerolls[colours] = packed.choices(capped, most, self.order)
-        for rolled, removed, code in rerolls:
-            # The inner loop of the whole policy: look the average up before computing it.
-            base = self._cap(state - removed, nxt)
-            key = base << packed.CODE_BITS | code
-            average = averages.get(key)
-            if average is None:
-                average = averages[key] = self._average(base, code, nxt, after)
-            total = average * _POWERS[most - rolled]
-            if total > best_value:
-                best_value, best_choice = total, (rolled, base, code)
+        order, fewest = self.order, 0
+        caps = self.caps[nxt]
+        reds = packed.colour_rerolls(state & packed.COLOUR_MASK, 0, most, order)
+        blacks = packed.colour_rerolls(state >> packed.COLOUR_BITS & packed.COLOUR_MASK, 1, most, order)
+        whites = packed.colour_rerolls(state >> 2 * packed.COLOUR_BITS & packed.COLOUR_MASK, 2, most, order)
+        for kr, rr, cr in reds:
+            for kb, rb, cb in blacks:
+                if kr + kb > most:
+                    break
+                for kw, rw, cw in whites:
+                    rolled = kr + kb + kw
+                    if rolled > most:
+                        break
+                    if not rolled:
+                        continue
+                    # The inner loop of the whole policy: look the average up before computing it.
+                    base = state - rr - rb - rw
+                    if caps is not None:
+                        capped = caps.get(base)
+                        base = self._cap(base, nxt) if capped is None else capped
+                    key = base << packed.CODE_BITS | cr | cb | cw
+                    average = averages.get(key)
+                    if average is None:
+                        average = averages[key] = self._average(base, cr | cb | cw, nxt, after)
+                    total = average * _POWERS[most - rolled]
+                    # Ties go to the reroll of fewer dice (the token kept first of all).
+                    if total > best_value or (total == best_value and best_choice is not None and rolled < fewest):
+                        best_value, best_choice, fewest = total, (rolled, base, cr | cb | cw), rolled
         memo[state | spent << packed.SPENT_SHIFT] = (best_value, best_choice)
         return best_value
 

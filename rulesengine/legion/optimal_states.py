@@ -147,8 +147,8 @@ NO_ORDER: Order = frozenset()
 def colour_choices(capped: Faces, most: int, colour: int, order: Order = NO_ORDER) -> tuple[tuple[int, int], ...]:
     """How many dice of one colour showing each face to reroll: any mix, up to `most`, but
     none that rerolls a face while a worse one (by `order`) stays; each as (dice rerolled,
-    the dice removed, packed with their totals), fewest dice first. `capped`: the counts capped above `most`
-    (so that a die left over shows)."""
+    the dice removed, packed with their totals), fewest dice first. `capped`: the counts
+    capped above `most` (so that a die left over shows)."""
     crits, surges, hits, blanks = capped
     out = []
     for c in range(crits + 1):
@@ -164,20 +164,11 @@ def colour_choices(capped: Faces, most: int, colour: int, order: Order = NO_ORDE
 
 
 @lru_cache(maxsize=None)
-def choices(capped: int, most: int, order: Order = NO_ORDER) -> tuple[tuple[int, int, int], ...]:
-    """Every reroll one token allows (any dice of any faces, up to `most`, less those `order`
-    shows never better) from a state capped at `most` + 1, fewest dice first, as (dice
-    rerolled, the dice removed with their totals, the dice rerolled per colour)."""
-    red, black, white = (colour_choices(faces_of(capped, i), most, i, order) for i in range(3))
-    by_dice: list[list[tuple[int, int, int]]] = [[] for _ in range(most + 1)]
-    for kr, rr in red:
-        for kb, rb in black:
-            if kr + kb > most:
-                break
-            for kw, rw in white:
-                rolled = kr + kb + kw
-                if rolled > most:
-                    break
-                code = kr | kb << BITS | kw << (2 * BITS)
-                by_dice[rolled].append((rolled, rr + rb + rw, code))
-    return tuple(c for group in by_dice for c in group)
+def colour_rerolls(counts: int, colour: int, most: int, order: Order) -> tuple[tuple[int, int, int], ...]:
+    """`colour_choices` from one colour's counts as they sit in a state (shifted down to
+    colour 0's place), each as (dice rerolled, the dice removed with their totals, that
+    colour's part of the code of dice rerolled), fewest dice first."""
+    cap = most + 1 if order else most
+    crits, surges, hits, blanks = faces_of(counts)
+    capped = (min(crits, cap), min(surges, cap), min(hits, cap), min(blanks, cap))
+    return tuple((k, removed, k << (BITS * colour)) for k, removed in colour_choices(capped, most, colour, order))
