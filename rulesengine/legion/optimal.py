@@ -36,12 +36,12 @@ from rulesengine.legion.surges import SurgeConversion
 SIDES = 8
 _POWERS = tuple(SIDES**k for k in range(64))
 
-OPTIMAL_MAX_COST = 1_100_000
-"""The declared bound on `optimal_cost`: above it `optimal` is refused before computing. It
-admits the issue's 12-dice pool (6 red, 4 black, 2 white, 2 aim tokens: cost 1,096,200,
-about 0.1 s in CPython since states are packed; it was fitted when that took 0.3 s, so it is
-cautious); `scripts/bench_legion.py --search --kind optimal` measures the slowest input it
-admits, against the keyword defenders too."""
+OPTIMAL_MAX_COST = 1_200_000
+"""The declared bound on `optimal_cost`: above it `optimal` is refused before computing.
+Fitted to measured times (`scripts/bench/legion_search.py --costs`, and random inputs with
+`optimal` and at least one token, each computed with the bound lifted): the cheapest
+input measured above 0.3 s CPU was declared at 1,294,920. It admits 4 red, 4 black and 4
+white dice with two aim tokens against a guarded defender (1,181,250, about 0.18 s)."""
 
 
 def _surge_as(conversion: SurgeConversion) -> int:
@@ -90,7 +90,7 @@ class Optimiser:
         faces = 4 if self.surge_as == packed.SURGE else 3
         full = _states(pool, faces, packed.MOST)
         self.caps: list[dict[int, int] | None] = [
-            {} if t == tokens or _states(pool, faces, self.reach[t]) * 2 <= full else None for t in range(tokens + 1)]
+            {} if t == tokens or _states(pool, faces, self.reach[t]) < full else None for t in range(tokens + 1)]
         """Per token, the capped form of each state met; None where capping would not halve the
         states (it costs a look-up per state met): counts are then exact there, which is as
         good a key (the caps at later tokens follow from them)."""
@@ -326,14 +326,15 @@ def optimal_cost(pool: Counts, conversion: SurgeConversion, budgets: Budgets, ke
 
 def _states(pool: Counts, faces: int, reach: int) -> int:
     """At most how many states a token meets when the tokens from it on may reroll `reach`
-    dice: the face counts per colour, or fewer: the totals over all colours times the
-    counts per colour capped at `reach`."""
+    dice: the face counts per colour, or, where that is at most half as many, the totals
+    over all colours times the counts per colour capped at `reach`."""
     every = comb(sum(pool) + faces - 1, faces - 1)
     full = capped = 1
     for n in pool:
         full *= comb(n + faces - 1, faces - 1)
         capped *= _capped_counts(n, faces, reach)
-    return min(full, every * capped)
+    # `Optimiser` caps only where this halves the states.
+    return every * capped if every * capped * 2 <= full else full
 
 
 @lru_cache(maxsize=None)
