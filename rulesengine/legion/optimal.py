@@ -195,7 +195,6 @@ class Optimiser:
         best_choice: Choice = None
         averages = self.averages[nxt].setdefault(after, {})
         order, fewest = self.order, 0
-        caps = self.caps[nxt]
         reds = packed.colour_rerolls(state & packed.COLOUR_MASK, 0, most, order)
         blacks = packed.colour_rerolls(state >> packed.COLOUR_BITS & packed.COLOUR_MASK, 1, most, order)
         whites = packed.colour_rerolls(state >> 2 * packed.COLOUR_BITS & packed.COLOUR_MASK, 2, most, order)
@@ -210,10 +209,7 @@ class Optimiser:
                     if not rolled:
                         continue
                     # The inner loop of the whole policy: look the average up before computing it.
-                    base = state - rr - rb - rw
-                    if caps is not None:
-                        capped = caps.get(base)
-                        base = self._cap(base, nxt) if capped is None else capped
+                    base = self._cap(state - rr - rb - rw, nxt)
                     key = base << packed.CODE_BITS | cr | cb | cw
                     average = averages.get(key)
                     if average is None:
@@ -233,13 +229,9 @@ class Optimiser:
             totals = base >> packed.TOTALS_SHIFT
             return sum(w * self._end(totals + (d >> packed.TOTALS_SHIFT), spent) for d, w in landings)
         memo, shifted = self.memo[t], spent << packed.SPENT_SHIFT
-        caps = self.caps[t]
         total = 0
         for d, w in landings:
-            state = base + d
-            if caps is not None:
-                capped = caps.get(state)
-                state = capped if capped is not None else self._cap(state, t)
+            state = self._cap(base + d, t)
             known = memo.get(state | shifted)  # `best`'s own lookup, without the call
             total += w * (known[0] if known is not None else self.best(state, t, spent))
         return total
