@@ -99,6 +99,8 @@ class Optimiser:
         """Per token, per aim tokens spent: the average of each reroll's key."""
         self.ends: dict[int, int] = {}
         self.order: packed.Order = packed.NO_ORDER
+        self.units = tuple(packed.landings(1 << packed.BITS * colour, self.surge_as) for colour in range(3))
+        """Per colour, how one die lands (with the totals) and its sides for each face."""
 
     def _results(self, totals: packed.Faces, spent: int) -> AttackResults:
         crits, surges, hits, _ = totals
@@ -223,17 +225,32 @@ class Optimiser:
 
     def _average(self, base: int, code: int, t: int, spent: int) -> int:
         """Sum over every way the dice of `code` land, added to `base`, of the best value from
-        token t on, weighted by ways (so scaled by sides ** the dice rolled)."""
-        landings = packed.landings(code, self.surge_as)
-        if t == len(self.budgets):
-            totals = base >> packed.TOTALS_SHIFT
-            return sum(w * self._end(totals + (d >> packed.TOTALS_SHIFT), spent) for d, w in landings)
-        memo, shifted = self.memo[t], spent << packed.SPENT_SHIFT
+        token t on, weighted by ways (so scaled by sides ** the dice rolled). The dice are
+        rolled one at a time: the first die of the first colour in `code` lands on each face,
+        and the rest is the average from there, looked up, so rerolls that share a partial
+        landing share its work (a sum over faces per die, not over every landing)."""
+        colour = ((code & -code).bit_length() - 1) // packed.BITS
+        rest = code - (1 << packed.BITS * colour)
         total = 0
-        for d, w in landings:
-            state = self._cap(base + d, t)
-            known = memo.get(state | shifted)  # `best`'s own lookup, without the call
-            total += w * (known[0] if known is not None else self.best(state, t, spent))
+        if rest:
+            averages = self.averages[t][spent]
+            for d, w in self.units[colour]:
+                b = self._cap(base + d, t)
+                key = b << packed.CODE_BITS | rest
+                sub = averages.get(key)
+                if sub is None:
+                    sub = averages[key] = self._average(b, rest, t, spent)
+                total += w * sub
+        elif t == len(self.budgets):  # the last die, after the last token
+            totals = base >> packed.TOTALS_SHIFT
+            for d, w in self.units[colour]:
+                total += w * self._end(totals + (d >> packed.TOTALS_SHIFT), spent)
+        else:  # the last die
+            memo, shifted = self.memo[t], spent << packed.SPENT_SHIFT
+            for d, w in self.units[colour]:
+                state = self._cap(base + d, t)
+                known = memo.get(state | shifted)  # `best`'s own lookup, without the call
+                total += w * (known[0] if known is not None else self.best(state, t, spent))
         return total
 
     def distribution(self) -> Distribution[AttackResults]:
@@ -247,6 +264,8 @@ class Optimiser:
             out: dict[int, int] = {}
             kept = self.kind_end[t]
             later = out if kept == t + 1 else waiting.setdefault(kept, {})
+            layers: list[dict[int, int]] = [{} for _ in range(most + 1)]
+            """The rerolls chosen, by dice still to land: (aim tokens spent, base, code) and weight."""
             for key, w in acc.items():
                 state, spent = key & packed.STATE_MASK, key >> packed.SPENT_SHIFT
                 self.best(state, t, spent)
@@ -256,10 +275,10 @@ class Optimiser:
                     later[k] = later.get(k, 0) + w * _POWERS[self.reach[t] - self.reach[kept]]
                     continue
                 rolled, base, code = choice
-                factor, landed = w * _POWERS[most - rolled], (spent + counted) << packed.SPENT_SHIFT
-                for d, nw in packed.landings(code, self.surge_as):
-                    nxt = self._cap(base + d, t + 1) | landed
-                    out[nxt] = out.get(nxt, 0) + factor * nw
+                layer = layers[rolled]
+                k = ((spent + counted) << packed.SPENT_SHIFT | base) << packed.CODE_BITS | code
+                layer[k] = layer.get(k, 0) + w * _POWERS[most - rolled]
+            self._land(layers, out, t + 1)
             acc = out
         for key, w in waiting.pop(tokens, {}).items():
             acc[key] = acc.get(key, 0) + w
@@ -269,6 +288,24 @@ class Optimiser:
             r = self._results(totals, key >> packed.SPENT_SHIFT)
             final[r] = final.get(r, 0) + w
         return Distribution(final)
+
+    def _land(self, layers: list[dict[int, int]], out: dict[int, int], t: int) -> None:
+        """Roll the dice of every reroll chosen into `out` (the states at token t with their
+        weights), one die at a time: rerolls that share a partial landing roll the rest once."""
+        for rolling in range(len(layers) - 1, 0, -1):
+            below = layers[rolling - 1]
+            for key, w in layers[rolling].items():
+                code, rest = key & packed.CODE_MASK, key >> packed.CODE_BITS
+                base, spent = rest & packed.STATE_MASK, rest & ~packed.STATE_MASK
+                colour = ((code & -code).bit_length() - 1) // packed.BITS
+                code -= 1 << packed.BITS * colour
+                for d, nw in self.units[colour]:
+                    landed = self._cap(base + d, t) | spent
+                    if code:
+                        k = landed << packed.CODE_BITS | code
+                        below[k] = below.get(k, 0) + w * nw
+                    else:
+                        out[landed] = out.get(landed, 0) + w * nw
 
 
 _CANDIDATES = ((packed.BLANK, packed.HIT), (packed.HIT, packed.CRIT), (packed.BLANK, packed.SURGE), (packed.SURGE, packed.CRIT),
