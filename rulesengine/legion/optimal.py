@@ -168,6 +168,8 @@ class Optimiser:
         caps = self.caps[t]
         if caps is None:
             return state
+        if t == len(self.budgets):  # after the last token: the totals alone
+            return state & ~packed.COLOURS_MASK
         known = caps.get(state)
         if known is None:
             known = caps[state] = packed.capped(state, self.reach[t])
