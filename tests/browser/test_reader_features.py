@@ -40,6 +40,20 @@ def test_hovering_a_link_previews_the_page_next_to_a_running_calculator(site: Se
     wait_state(root, "ready")
 
 
+def test_a_preview_shows_the_note_without_its_calculator(site: Server, visit: Visit) -> None:
+    """Immune Pierce's page opens with a calculator: a preview cannot run it, so it shows
+    the note's words only (no dead form, no line saying changing it needs JavaScript)."""
+    page = visit.page
+    page.goto(site.url + "legion/keywords/")
+    page.locator('article a[href$="immune-pierce/"]').first.hover()
+    preview = page.locator(PREVIEW)
+    expect(preview).to_be_visible(timeout=WAIT_MS)
+    expect(preview).to_contain_text("cannot cancel this")
+    assert preview.locator("[data-calculator]").count() > 0, "the page's calculator is in the preview's HTML"
+    expect(preview.locator("[data-calculator]").first).to_be_hidden()
+    assert not [i for i in preview.locator("input, [data-nojs]").all() if i.is_visible()]
+
+
 def test_a_link_to_a_heading_previews_that_section(site: Server, visit: Visit) -> None:
     page = visit.page
     page.goto(site.url + "legion/surges/")
