@@ -39,9 +39,12 @@ _POWERS = tuple(SIDES**k for k in range(64))
 OPTIMAL_MAX_COST = 1_200_000
 """The declared bound on `optimal_cost`: above it `optimal` is refused before computing.
 Fitted to measured times (`scripts/bench/legion_search.py --costs`, and random inputs with
-`optimal` and at least one token, each computed with the bound lifted): the cheapest
-input measured above 0.3 s CPU was declared at 1,294,920. It admits 4 red, 4 black and 4
-white dice with two aim tokens against a guarded defender (1,181,250, about 0.18 s)."""
+`optimal` and at least one token, each computed with the bound lifted). With the dice of
+a reroll rolled one at a time the input declared at 1,294,920 takes 0.25 s, but a search
+run with the bound at 1,500,000 admitted inputs over 0.3 s: nine observation tokens on 14
+dice, declared at 1,410,750, take 0.34-0.37 s (observation tokens are dearer per unit than
+the cost counts them). It admits 4 red, 4 black and 4 white dice with two aim tokens against
+a guarded defender (1,181,250, about 0.16 s)."""
 
 
 def _surge_as(conversion: SurgeConversion) -> int:
