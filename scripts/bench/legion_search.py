@@ -363,23 +363,22 @@ def optimal_costs(found: dict[str, Any], stop: float) -> list[tuple[int, str, fl
     """`optimal` named by hand in the random inputs: (declared cost, status, CPU s, refused)
     for each one refused for its cost, computed anyway (its bound lifted for this run only),
     and for the 5 dearest it admitted: whether the declared cost refuses what is slow."""
-    rows: list[tuple[int, str, float, bool]] = []
-    for status, seconds, values in found["random"]:
-        if values.get("aim_policy") != "optimal" or status not in ("ok", "refused"):
-            continue
-        cost = aim_choice.optimal_costs(aim_choice.chosen(attack_from(values)))
-        rows.append((max(cost.alone, cost.total), status, seconds, status == "refused"))
-    admitted = sorted((r for r in rows if not r[3]), key=lambda r: -r[0])[:5]
-    refused = []
+    admitted: list[tuple[int, str, float, bool]] = []
+    refused: list[tuple[int, str, float, bool]] = []
     setattr(api, "OPTIMAL_MAX_COST", 10**30)  # the name `api.check_cost` reads; restored below
     try:
-        for status, _, values in found["random"]:
-            if status == "refused" and values.get("aim_policy") == "optimal":
-                cost = aim_choice.optimal_costs(attack_from(values))
+        for status, seconds, values in found["random"]:
+            if values.get("aim_policy") != "optimal" or status not in ("ok", "refused"):
+                continue
+            cost = aim_choice.optimal_costs(attack_from(values))
+            if status == "refused":
                 forced, seconds = measure(values, stop, count=False)
                 refused.append((max(cost.alone, cost.total), forced, seconds, True))
+            else:
+                admitted.append((max(cost.alone, cost.total), status, seconds, False))
     finally:
         setattr(api, "OPTIMAL_MAX_COST", OPTIMAL_MAX_COST)
+    admitted = sorted(admitted, key=lambda r: -r[0])[:5]
     return sorted(admitted + refused)
 
 
