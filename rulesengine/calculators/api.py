@@ -19,6 +19,7 @@ from rulesengine.calculators.headline import headline
 from rulesengine.calculators.registry import Calculator, calculator, calculators
 from rulesengine.calculators.render import compute, error_html, result_html
 from rulesengine.calculators.result import summary
+from rulesengine.calculators.words import named_choices
 from rulesengine.errors import InputError, RulesError
 
 
@@ -54,9 +55,21 @@ def _answer(request_json: str) -> dict[str, object]:
 
 def in_form_words(calc: Calculator, error: InputError) -> str:
     """The engine's refusal as the form says it: each command-line flag (`--defense-faces`)
-    becomes the label beside that input ("Defense faces")."""
+    becomes the label beside that input ("Defense faces"). A refusal of a choice (a select)
+    names its choices as the select shows them ("optimal" is "Best rerolls"), and does not
+    repeat the choice made unless the select has no such choice."""
     labels = {o.flag: o.label for o in calc.options}
-    return re.sub(r"--[a-z][a-z0-9-]*", lambda m: labels.get(m.group(0), m.group(0)), str(error))
+
+    def flags(text: str) -> str:
+        return re.sub(r"--[a-z][a-z0-9-]*", lambda m: labels.get(m.group(0), m.group(0)), text)
+
+    flag, _, item = error.option.partition("/")
+    option = next((o for o in calc.options if o.flag == flag), None)
+    if option is None or option.kind != "choice" or not option.choices:
+        return flags(str(error))
+    allowed = named_choices(option.name, flags(error.allowed), option.choices, option.help)
+    got = "" if error.got is None or str(error.got) in option.choices else f" (got {error.got!r})"
+    return f"{labels.get(flag, flag)}{'/' + item if item else ''}: {allowed}{got}"
 
 
 def _failure(message: str, option: str | None) -> dict[str, object]:

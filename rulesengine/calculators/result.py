@@ -17,7 +17,7 @@ from html import escape
 from rulesengine.calculators.chart import bar_chart
 from rulesengine.calculators.numbers import decimal, fraction_of, negligible, percent, plain
 from rulesengine.calculators.steps import render_steps
-from rulesengine.calculators.words import choice_words, policy_option
+from rulesengine.calculators.words import choice_words, named_choices, policy_option
 from rulesengine.options import Option
 
 APART = ("ruleset", "policies", "policy_text", "readings", "steps")
@@ -376,6 +376,7 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
     """The ruleset and the choices the engine made for the players, by their plain names
     (the engine's name in the title, for the command line)."""
     helps = {o.name: o.help for o in options}
+    choices = {o.name: o.choices for o in options if o.kind == "choice"}
     items = []
     if "ruleset" in result:
         ruleset = plain(result["ruleset"])
@@ -393,7 +394,11 @@ def _used(result: Mapping[str, object], options: Sequence[Option] = ()) -> str:
             value = engine.split(" (", 1)[0]
             plain_name, sentence = choice_words(policy_option(str(name)), value, helps.get(policy_option(str(name)), ""))
             # The engine's own statement of the choice, when it gives one, after the plain name.
-            shown = plain_name + engine[len(value):] + (f". {texts[name]}" if name in texts else "")
+            option = policy_option(str(name))
+            # The engine's reason after it ("the default: optimal would cost ..."), its
+            # choices named as the select names them.
+            said = named_choices(option, engine[len(value):], choices.get(option, ()), helps.get(option, ""))
+            shown = plain_name + said + (f". {texts[name]}" if name in texts else "")
             if sentence and name not in texts:
                 shown += f". {sentence}"
             items.append(f'<dt>{escape(title.capitalize())}</dt><dd title="{escape(engine)}">{escape(shown)}</dd>')

@@ -10,7 +10,7 @@ later still shows words (see `choice_words`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rulesengine.swtcg.units import MAX_INTERCEPTORS
 
@@ -126,6 +126,18 @@ def choice_words(option: str, value: str, help: str = "") -> tuple[str, str]:
             sentence = sentence if sentence.endswith(".") else sentence + "."
             break
     return name, sentence
+
+
+def named_choices(option: str, text: str, values: Iterable[str], help: str = "") -> str:
+    """`text` (the engine's words) with each of `option`'s choice values, where it stands as
+    a whole word, given as the form's select shows it, in quotes: "optimal" becomes
+    "“Best rerolls”". Only that option's values: elsewhere "none" or "cover" are words."""
+    names = {value: choice_words(option, value, help)[0] for value in values}
+    if not names:
+        return text
+    # Longest first, so that "optimal-if-it-fits" is not read as "optimal" and the rest.
+    pattern = "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])({pattern})(?![\w-])", lambda m: f"“{names[m.group(1)]}”", text)
 
 
 def policy_option(decision: str) -> str:

@@ -91,5 +91,5 @@ def chosen(attack: Attack) -> Attack:
     fallback = next(p for p in policies.FALLBACK_AIM if not heuristic_refusal(attack, p))
     aimed = f" for the chance of at least {chosen_policies.target} wounds" if chosen_policies.target else ""
     why = (f"the default: optimal{aimed} would cost {max(cost.alone, cost.total):,} here, above its declared bound "
-           f"{OPTIMAL_MAX_COST:,}, so the best heuristic this attack admits")
+           f"{OPTIMAL_MAX_COST:,}, so the best fixed reroll rule this attack admits")
     return replace(attack, policies=replace(chosen_policies, aim=fallback, why=why))

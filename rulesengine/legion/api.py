@@ -93,13 +93,13 @@ def check_cost(attack: Attack) -> Attack:
         raise InputError("--aim-policy", f"optimal: too costly for this pool (cost {cost.alone:,} above {OPTIMAL_MAX_COST:,}; "
                          "fewer dice, colours, tokens or Precise lower it; with Lethal X or Marksman each count of aim "
                          "tokens left is weighed apart), or choose another policy (the default, optimal-if-it-fits, "
-                         "takes the best heuristic where optimal is too costly)", attack.policies.aim)
+                         "uses the best fixed reroll rule where optimal is too costly)", attack.policies.aim)
     if cost.total > OPTIMAL_MAX_COST:
         raise InputError("--aim-policy", f"optimal: too costly for these pools (cost {cost.total:,} above {OPTIMAL_MAX_COST:,}: a pool "
                          "after another is weighed once for every count of tokens the pools before may leave it, a pool before "
                          "another once for every count of aim tokens it may leave; fewer pools, "
                          "dice, tokens or Precise lower it), or choose another policy (the default, optimal-if-it-fits, "
-                         "takes the best heuristic where optimal is too costly)", attack.policies.aim)
+                         "uses the best fixed reroll rule where optimal is too costly)", attack.policies.aim)
     return attack
 
 

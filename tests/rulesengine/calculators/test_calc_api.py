@@ -63,6 +63,36 @@ def test_a_refusal_names_every_input_by_its_label():
     assert answer["error"].startswith("Defense faces: only with Attack faces for every attack die (3)")
 
 
+def test_a_refused_choice_is_named_as_the_select_shows_it():
+    """`optimal` too costly for the pool: the form's select says "Best rerolls" and "Best
+    rerolls where quick, else the best rule", so the refusal beside it does too, and it
+    does not repeat the choice the reader made."""
+    answer = ask(calculator="legion-attack", inputs={"red": 10, "black": 10, "white": 10, "aim": 1, "aim_policy": "optimal"})
+    assert answer["ok"] is False and answer["option"] == "aim_policy"
+    error = answer["error"]
+    assert error.startswith("Aim policy: “Best rerolls”: too costly for this pool (cost ")
+    assert "the default, “Best rerolls where quick, else the best rule”, uses the best fixed reroll rule" in error
+    assert "optimal" not in error and "(got" not in error and "--" not in error
+
+
+def test_the_defaults_reason_names_the_choices_as_the_select_does():
+    """Too costly for `optimal`, the default takes a fixed rule: its reason, in the result's
+    choices, says "Best rerolls" where the engine says "optimal"."""
+    answer = ask(calculator="legion-attack", inputs={"red": 10, "black": 10, "white": 10, "aim": 1})
+    assert answer["ok"] is True
+    used = answer["html"].split('<dl class="calculator-used">', 1)[1].split("</dl>", 1)[0]
+    aim = used.split("<dt>Aim</dt>", 1)[1].split("</dd>", 1)[0]
+    assert "(the default: “Best rerolls” would cost " in aim and "so the best fixed reroll rule this attack admits)" in aim
+    assert "optimal" not in aim.split(">", 1)[1], "the engine's name stays in the title only"
+
+
+def test_a_choice_the_select_does_not_have_is_shown_as_typed():
+    answer = ask(calculator="legion-attack", inputs={"aim_policy": "best"})
+    assert answer["ok"] is False and answer["option"] == "aim_policy"
+    assert answer["error"].startswith("Aim policy: one of “Best rerolls where quick, else the best rule”, ")
+    assert answer["error"].endswith(" (got 'best')")
+
+
 @pytest.mark.parametrize(
     "request_json",
     ["", "not json", "[]", "null", '{"calculator": "nope"}', '{"calculator": "swtcg-attack", "inputs": []}',
