@@ -11,7 +11,7 @@ and to the file name without `.md`:
 4. A name with no letter or digit at all keeps its own characters, so it still has a URL.
 
 `index.md` is its folder's page: "legion/index.md" -> "legion/". The MkDocs glue
-(scripts/mkdocs_hook.py) puts every page at this URL, and the calculators link to pages
+(scripts/site/shell/hook.py) puts every page at this URL, and the calculators link to pages
 through `page_url`, so the two can never disagree. Standard library only: this module
 ships in the browser wheel.
 """

@@ -18,4 +18,4 @@ if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
 fi
 bash "$root/scripts/setup.sh"
 cd "$root"
-exec .venv/bin/python -m scripts.publish "${args[@]}" "$@"
+exec .venv/bin/python -m scripts.site.shell.publish "${args[@]}" "$@"

@@ -3,11 +3,11 @@
 # when a note changes: `bash scripts/serve.sh [VAULT] [mkdocs serve options]`. VAULT is the
 # folder Obsidian opens (with or without .obsidian/); without one it is docs/. Nothing is
 # written into the vault: another folder's config goes under .cache/sites/
-# (scripts/site_config.py). Every calculator runs live in the browser. Problems in a note
+# (scripts/site/shell/site_config.py). Every calculator runs live in the browser. Problems in a note
 # are printed as path:line warnings but do not stop the preview; --strict makes them stop
 # it. --dirty: a save renders again only the pages it changed (the note, pages whose
 # backlinks or embeds follow it; every page when the navigation changed), see
-# scripts/live_build.py.
+# scripts/site/shell/live_build.py.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 vault=""
@@ -17,5 +17,5 @@ if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
 fi
 bash "$root/scripts/setup.sh"
 cd "$root"
-config=$(.venv/bin/python -m scripts.site_config "$vault")
+config=$(.venv/bin/python -m scripts.site.shell.site_config "$vault")
 exec .venv/bin/mkdocs serve --dirty -f "$config" --dev-addr "127.0.0.1:${PORT:-8000}" "$@"

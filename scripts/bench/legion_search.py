@@ -396,10 +396,10 @@ def pyodide_times(found: dict[str, Any], count: int) -> None:
         return
     admitted = sorted((s for s in found["all"] if s[0] == "ok"), key=lambda s: -s[1])[:count]
     named = [(s, c, v) for (s, c), (_, v) in ((measure(v, 5.0, count=False), (n, v)) for n, v in NAMED) if s == "ok"]
-    print(f"the {len(admitted)} slowest admitted inputs, then the named inputs, in Pyodide (scripts/bench_legion_pyodide.mjs, "
+    print(f"the {len(admitted)} slowest admitted inputs, then the named inputs, in Pyodide (scripts/bench/legion_pyodide.mjs, "
           "a fresh Pyodide each; promise: 1 s):")
     for _, cpu, values in admitted + named:
-        done = subprocess.run([node, str(ROOT / "scripts" / "bench_legion_pyodide.mjs"), str(ROOT)], input=json.dumps([values]),
+        done = subprocess.run([node, str(ROOT / "scripts" / "bench" / "legion_pyodide.mjs"), str(ROOT)], input=json.dumps([values]),
                               capture_output=True, text=True, timeout=120, check=True)
         seconds = json.loads(done.stdout)[0]["seconds"]
         print(f"  {seconds:6.3f} s Pyodide, {cpu:.3f} s CPython CPU  {command(values)}")

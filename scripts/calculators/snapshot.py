@@ -40,7 +40,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 MAKER = Path(__file__).with_name("snapshot.mjs")
 NAME = "engine.snapshot"
-# The copies beside it, as a static host sends them (scripts/precompress.py makes the same
+# The copies beside it, as a static host sends them (scripts/site/precompress.py makes the same
 # pair for the site's other large files; the snapshot's are made here, once per key).
 COPIES = (".br", ".gz")
 PLAIN_GZIP = ".gzip"  # the gzip copy again, for hosts that send files as they are

@@ -1,12 +1,12 @@
-"""The vault compiler: Obsidian notes to standard Markdown for MkDocs (or anything else).
+"""The vault compiler: Obsidian notes to finished HTML pages, a navigation and problems, for any site shell.
 
     compiled = compile_vault(notes, VaultConfig(glossaries=(...)), extensions, assets)
-    compiled.pages        real notes: src path -> Markdown
+    compiled.pages        real notes: src path -> front matter + finished HTML
     compiled.generated    keyword pages, keyword indexes, missing-note pages, extension pages
     compiled.problems     Problem(path, line, severity, message): error | warning | info
-    compiled.nav          MkDocs `nav` by game
+    compiled.nav          the navigation by game
 
-scripts/mkdocs_hook.py is the only code that knows MkDocs.
+scripts/site/shell/hook.py is the only code that knows MkDocs.
 """
 
 from __future__ import annotations

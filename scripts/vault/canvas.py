@@ -12,7 +12,7 @@ reading order (top to bottom, then left to right) with each connection in words:
 screen reader reads, and what a reader on a narrow screen may prefer.
 
 Everything written here is escaped text or HTML from `render_markdown`, which is then
-cleaned by the site's sanitiser (scripts/page_safety.py); positions are numbers read from
+cleaned by the site's sanitiser (scripts/site/page_safety.py); positions are numbers read from
 the file. Style is inline (`style="..."`), which the pages' policy allows, since the
 site's style sheets belong to the theme.
 """
@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scripts.page_safety import safe_body
+from scripts.site.page_safety import safe_body
 
 from .problems import Problem
 

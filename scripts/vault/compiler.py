@@ -3,7 +3,7 @@
 A pure function of its inputs, independent of MkDocs: read -> split glossaries -> parse
 and index -> resolve (problems, backlinks, missing notes) -> render each page's HTML from
 its tokens -> generated pages. Each page is its meta (YAML front matter: description and
-table of contents) followed by its HTML; scripts/mkdocs_hook.py hands both to MkDocs.
+table of contents) followed by its HTML; scripts/site/shell/hook.py hands both to MkDocs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace as dataclass_replace
 from typing import TypeVar
 
 from rulesengine.urls import move_pages, page_path
-from scripts.page_safety import safe_body
+from scripts.site.page_safety import safe_body
 
 from .collisions import separate, url_collisions
 from .escaping import escape_html

@@ -22,7 +22,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict, OptionsType
 
-from scripts.page_safety import safe_body
+from scripts.site.page_safety import safe_body
 
 from .callouts import callout_classes
 from .config import VaultConfig

@@ -1,9 +1,9 @@
-"""What the browser tests and scripts/bench_browser.py share: build the site, serve it on
+"""What the browser tests and scripts/bench/browser.py share: build the site, serve it on
 127.0.0.1, launch Debian's Chromium, open a tab that may talk to no other host.
 
 The site is usually built for the address it is served from (`site_url`), as `mkdocs serve`
 does; a test of another address builds for one and serves at another (a port, a path).
-The server is scripts/static_site.py, the same one `mkdocs serve` uses for assets: it sends
+The server is scripts/site/static_site.py, the same one `mkdocs serve` uses for assets: it sends
 the precompressed copies a publishing build writes, as a static host does.
 
 Run as a script, it builds: `python tests/browser/harness.py CONFIG OUT_DIR SITE_URL`.
@@ -74,10 +74,10 @@ class Server:
 def serve(root: Path, prefix: str = "/") -> Server:
     """Serve `root` (it may still be empty) on a free port of 127.0.0.1, under `prefix`
     (a path such as "/rules/", as a host serving the site from a folder would), as a
-    static host does (scripts/static_site.py): precompressed copies when the browser
+    static host does (scripts/site/static_site.py): precompressed copies when the browser
     accepts them, the site's 404 page for a missing one."""
     # Imported here: run as a script (the build below), scripts/ is not on the path.
-    from scripts.static_site import static_site
+    from scripts.site.static_site import static_site
 
     root.mkdir(parents=True, exist_ok=True)
     requested: list[str] = []

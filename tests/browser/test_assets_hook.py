@@ -1,4 +1,4 @@
-"""scripts/calculators/mkdocs_hook.py: what it adds to every page and what it puts into the
+"""scripts/site/shell/calculators_hook.py: what it adds to every page and what it puts into the
 built site (Pyodide under a versioned path, the engine's wheel, runtime.json), without
 copying the runtime again on a rebuild, and a clear stop when Pyodide is not installed."""
 
@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
-from scripts.calculators import mkdocs_hook as hook
+from scripts.site.shell import calculators_hook as hook
 from scripts.calculators.wheel import wheel_bytes
 
 

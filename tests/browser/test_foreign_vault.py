@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.site_config import config_for
+from scripts.site.shell.site_config import config_for
 from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
 
 pytestmark = pytest.mark.browser

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.harness import Server, Visit, open_visit, serve
 from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
-from tests.scripts.test_page_safety import PROBE_VAULT
+from tests.scripts.site.test_page_safety import PROBE_VAULT
 from tests.scripts.vault.zero_config import ROOT, zero_config_copy
 
 pytestmark = pytest.mark.browser

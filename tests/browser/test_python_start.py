@@ -42,7 +42,7 @@ def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, vi
     phases = recompute_and_phases(site, visit)
     assert phases["snapshot"] is True, phases
     fetched = site.requested[before:]
-    # The host negotiates (scripts/static_site.py, as README "Publish" asks): the snapshot
+    # The host negotiates (scripts/site/static_site.py, as README "Publish" asks): the snapshot
     # came as brotli under its plain name, and its gzip copy was not needed.
     assert [p for p in fetched if "/assets/snapshots/" in p and p.endswith("/engine.snapshot")], fetched
     assert not [p for p in fetched if p.endswith("/engine.snapshot.gzip")], fetched

@@ -148,7 +148,7 @@ def test_the_lethal_case_by_hand() -> None:
 
 ISSUE_12_DICE = {"red": 6, "black": 4, "white": 2, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1, "pierce": 2,
                  "guardian": ["2,red,block"], "defense": "red", "defense_surge": "block"}
-"""The issue's 12-dice pool (scripts/bench_legion.py POOL_12): optimal must answer it."""
+"""The issue's 12-dice pool (scripts/bench/legion.py POOL_12): optimal must answer it."""
 
 
 def test_optimal_answers_the_issues_12_dice_pool_and_beats_no_named_policy() -> None:

@@ -19,7 +19,7 @@ theme:
   name: material
   font: false
 hooks:
-  - {ROOT / "scripts" / "mkdocs_hook.py"}
+  - {ROOT / "scripts" / "site" / "shell" / "hook.py"}
 markdown_extensions:
   - attr_list
   - md_in_html

@@ -17,7 +17,7 @@ import yaml
 from urllib.parse import unquote
 
 from rulesengine.calculators.api import calculate
-from scripts.page_safety import safe_body
+from scripts.site.page_safety import safe_body
 
 ROOT = Path(__file__).resolve().parents[3]
 EXTENSION = "scripts.calculators.extension:CalculatorExtension"
@@ -35,7 +35,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("calc-site")
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
     config["docs_dir"] = str(ROOT / "docs")
-    config["hooks"] = [str(ROOT / "scripts" / "mkdocs_hook.py")]
+    config["hooks"] = [str(ROOT / "scripts" / "site" / "shell" / "hook.py")]
     config.pop("watch", None)
     config["extra"]["vault"]["extensions"] = [EXTENSION]
     (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config))
@@ -89,7 +89,7 @@ def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
         request = {"calculator": attrs["data-calculator"], "inputs": json.loads(attrs["data-preset"] or "{}"), "base": attrs["data-base"]}
         answer = json.loads(calculate(json.dumps(request)))
         assert answer["ok"], (page, answer)
-        # The page's body went through the sanitiser (scripts/page_safety.py), which writes
+        # The page's body went through the sanitiser (scripts/site/page_safety.py), which writes
         # the same markup in its own spelling (an apostrophe as ', not &#x27;).
         assert result == safe_body(answer["html"]), page
         assert "<div" not in answer["html"]

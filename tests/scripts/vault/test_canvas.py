@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from scripts.page_safety import safe_body
+from scripts.site.page_safety import safe_body
 from scripts.vault.canvas import FileCard, parse_canvas, render_canvas
 
 CANVAS = {

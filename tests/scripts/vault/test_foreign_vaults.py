@@ -186,7 +186,7 @@ def test_a_worked_example_the_engine_disagrees_with_still_stops_publishing(tmp_p
 def test_a_warning_about_the_sites_own_link_stops_publishing_one_written_in_a_note_does_not(tmp_path: Path) -> None:
     import logging
 
-    from scripts.publish import SiteWarnings
+    from scripts.site.shell.publish import SiteWarnings
 
     (tmp_path / "Note.md").write_text("Line one\n\nSee [the map](maps/world.pdf).\n", encoding="utf-8")
     warnings = SiteWarnings(tmp_path)

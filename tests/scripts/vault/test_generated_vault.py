@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scripts.gen_vault import generate
+from scripts.bench.gen_vault import generate
 from scripts.vault import VaultConfig, compile_vault
 
 

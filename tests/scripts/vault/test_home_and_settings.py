@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripts.site_config import BASE_CONFIG, SHIPPED, VaultFolderError, config_for, vault_folder
+from scripts.site.shell.site_config import BASE_CONFIG, SHIPPED, VaultFolderError, config_for, vault_folder
 from scripts.vault.home import choose_home, home_page
 from scripts.vault.obsidian_settings import read_settings
 
@@ -54,7 +54,7 @@ def test_obsidian_settings_come_from_the_vault_folder(tmp_path: Path) -> None:
 def test_the_hook_hands_the_setting_to_the_compiler(tmp_path: Path) -> None:
     from mkdocs.config import load_config
 
-    from scripts.mkdocs_hook import vault_config
+    from scripts.site.shell.hook import vault_config
 
     (tmp_path / ".obsidian").mkdir()
     (tmp_path / ".obsidian" / "app.json").write_text('{"strictLineBreaks": true}')

@@ -9,7 +9,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
-from scripts.mkdocs_hook import load_extensions, vault_config
+from scripts.site.shell.hook import load_extensions, vault_config
 
 
 def config_with(tmp_path: Path, extra: str) -> MkDocsConfig:

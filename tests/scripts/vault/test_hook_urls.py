@@ -8,7 +8,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from scripts.mkdocs_hook import place_pages
+from scripts.site.shell.hook import place_pages
 
 
 def vault_file(path: str) -> File:

@@ -1,6 +1,6 @@
 """No note can stall a build: each pathological note (scripts/vault/pathological.py) at
 200 KB compiles, and its words are still on the page. A quadratic rule would make this
-test run for hours; the figures at 1 MB come from scripts/bench_pathological.py."""
+test run for hours; the figures at 1 MB come from scripts/bench/pathological.py."""
 
 from __future__ import annotations
 

@@ -25,8 +25,8 @@ def test_a_changed_note_shows_on_the_next_build(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     shutil.copytree(ROOT / "tests" / "fixtures" / "vaults" / "small", vault)
     settings = vault / "mkdocs.yml"
-    hook = ROOT / "scripts" / "mkdocs_hook.py"
-    settings.write_text(settings.read_text().replace("../../../../scripts/mkdocs_hook.py", str(hook)))
+    hook = ROOT / "scripts" / "site" / "shell" / "hook.py"
+    settings.write_text(settings.read_text().replace("../../../../scripts/site/shell/hook.py", str(hook)))
     build_once(settings, tmp_path / "site")
     assert not (tmp_path / "site" / "missing" / "zebra").exists()
     with (vault / "docs" / "game" / "Attack.md").open("a", encoding="utf-8") as note:

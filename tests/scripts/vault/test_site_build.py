@@ -154,8 +154,8 @@ def test_two_notes_at_one_url_are_both_published_with_a_warning_naming_both(tmp_
     vault = tmp_path / "vault"
     shutil.copytree(VAULTS / "small", vault)
     settings = vault / "mkdocs.yml"
-    hook = ROOT / "scripts" / "mkdocs_hook.py"
-    settings.write_text(settings.read_text().replace("../../../../scripts/mkdocs_hook.py", str(hook)))
+    hook = ROOT / "scripts" / "site" / "shell" / "hook.py"
+    settings.write_text(settings.read_text().replace("../../../../scripts/site/shell/hook.py", str(hook)))
     (vault / "docs" / "game" / "ATTACK_.md").write_text("Another attack note.\n", encoding="utf-8")
     (vault / "docs" / "index.md").write_text("[[Attack]] and [[ATTACK_]]\n", encoding="utf-8")
     result = mkdocs_build(settings, tmp_path / "site", strict=False)

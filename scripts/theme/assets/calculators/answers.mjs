@@ -7,7 +7,7 @@
 // every input, the way back to the root), so what is shown is exactly what Python answers.
 //
 // The page's head names each of its answers' files in a <link rel="preload"> and loads this
-// module on its own, `async` (scripts/calculators/mkdocs_hook.py): it runs as soon as it
+// module on its own, `async` (scripts/site/shell/calculators_hook.py): it runs as soon as it
 // arrives, while the browser is still reading the page, and starts reading the files then,
 // so a table is there when the calculators are mounted, instead of arriving after the
 // theme's own start (about 0.2-0.4 s of a cold visit to Guardian X). The calculator script

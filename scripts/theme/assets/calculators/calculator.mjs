@@ -315,9 +315,9 @@ window.rulesCalculators = {
 };
 
 // This module runs once the page is parsed, before the theme's bundle (it is the first of
-// the page's deferred scripts: scripts/calculators/mkdocs_hook.py puts it in the head) and
+// the page's deferred scripts: scripts/site/shell/calculators_hook.py puts it in the head) and
 // before DOMContentLoaded: the calculators are mounted now, not after the theme's own
-// start, which took 0.4-0.5 s of a cold visit to Guardian X (scripts/bench_browser.py).
+// start, which took 0.4-0.5 s of a cold visit to Guardian X (scripts/bench/browser.py).
 // The theme's document$ then announces every page of instant navigation.
 function followTheme() {
   if (!(window.document$ && typeof window.document$.subscribe === "function")) return false;

@@ -1,6 +1,6 @@
 // What the calculator modules share: the settings (tests and the benchmark may set
 // window.rulesCalculatorSettings before the page's scripts run) and the counters the tests
-// and scripts/bench_browser.py read.
+// and scripts/bench/browser.py read.
 
 export const settings = Object.assign(
   {

@@ -21,7 +21,7 @@
 import { settings, stats, slotOf } from "./settings.mjs";
 import { ensure, parts, setState, showError, showResponse } from "./form.mjs";
 
-// This module's ?v=<hash> (scripts/calculators/mkdocs_hook.py) goes to the worker too, so a
+// This module's ?v=<hash> (scripts/site/shell/calculators_hook.py) goes to the worker too, so a
 // new release never talks to an older shared worker.
 const workerURL = new URL("worker.mjs" + new URL(import.meta.url).search, import.meta.url).href;
 const SHARED = "shared"; // the key of the shared Python among the workers; slots are numbers

@@ -1,0 +1,95 @@
+"""Precompressed copies of a built site's large files: `name.gz` and, with brotli, `name.br`
+beside each text or WebAssembly file that is large enough and shrinks enough. A static host
+(scripts/site/static_site.py for the tests and `mkdocs serve`; README, "Publish") sends a copy
+as it is when the browser accepts its encoding, instead of compressing on every request.
+
+Compressing Pyodide's 13 MB takes seconds; `cache` keeps each copy under the hash of what
+it was made from, so a rebuild (every save under `mkdocs serve`) pays only for what changed.
+With a cache (scripts/site/shell/publish.py, `mkdocs serve`), a file of 1 MB or more is compressed
+harder, once: Pyodide's WebAssembly 3.10 -> 2.86 MB as brotli, for about a minute of the
+first build on a new machine (quality 10 with brotli's largest window; 11 saved 0.1 MB more
+for five minutes). Without one (the tests' many small sites), the quick settings.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+
+# Formats that compress; images, fonts, archives and audio/video already are.
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".map", ".py"})
+SMALLEST = 1024  # bytes: below this a compressed copy saves too little to be worth a file
+KEEP_BELOW = 0.95  # a copy is kept only when it is under this fraction of the original
+# Part of each cached copy's name: a change to how copies are made starts a new cache.
+RECIPE = "gzip9-br11-under-1MB-else-10w24"
+LARGE = 1_000_000
+
+
+@dataclass(frozen=True)
+class Compressed:
+    path: Path
+    size: int
+    gzip_size: int | None  # None: no copy kept
+    brotli_size: int | None
+
+
+def _gzip(data: bytes) -> bytes:
+    # mtime=0: the same site gives the same bytes, so hosts and caches see no change.
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _brotli(data: bytes) -> bytes:
+    # Quality 11 takes minutes on Pyodide's 13 MB wasm for 2 % more; 9 is seconds.
+    packed: bytes = brotli.compress(data, quality=11 if len(data) < LARGE else 9)
+    return packed
+
+
+def _brotli_once(data: bytes) -> bytes:
+    """For a cache: a large file harder (quality 10, a 16 MB window), kept until it changes."""
+    packed: bytes = brotli.compress(data, quality=11) if len(data) < LARGE else brotli.compress(data, quality=10, lgwin=24)
+    return packed
+
+
+def precompress(folder: Path, cache: Path | None = None) -> list[Compressed]:
+    """Write the copies beside each compressible file of `folder` that is large enough and
+    shrinks enough; copies made by an earlier run are written again (or taken from `cache`)."""
+    done: list[Compressed] = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
+        data = path.read_bytes()
+        if len(data) < SMALLEST:
+            continue
+        key = hashlib.sha256(data).hexdigest() if cache else ""
+        done.append(Compressed(path, len(data),
+                               _keep(path, ".gz", _made(data, _gzip, cache, key, ".gz"), len(data)),
+                               _keep(path, ".br", _made(data, _brotli_once if cache else _brotli, cache, key, ".br"), len(data))))
+    return done
+
+
+def _made(data: bytes, compress: Callable[[bytes], bytes], cache: Path | None, key: str, suffix: str) -> bytes:
+    if cache is None:
+        return compress(data)
+    kept = cache / f"{key}-{RECIPE}{suffix}"
+    if kept.is_file():
+        return kept.read_bytes()
+    packed = compress(data)
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    partial.write_bytes(packed)
+    partial.replace(kept)  # whole or not at all, if two builds race
+    return packed
+
+
+def _keep(path: Path, suffix: str, packed: bytes, size: int) -> int | None:
+    copy = path.with_name(path.name + suffix)
+    if len(packed) >= size * KEEP_BELOW:
+        copy.unlink(missing_ok=True)
+        return None
+    if not (copy.is_file() and copy.stat().st_size == len(packed) and copy.read_bytes() == packed):
+        copy.write_bytes(packed)
+    return len(packed)
