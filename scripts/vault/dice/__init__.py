@@ -32,8 +32,8 @@ def dice_formula(code: str) -> str | None:
 
 
 def without_flags(formula: str) -> str:
-    """`3d6|nodice|render` -> `3d6`."""
-    while "|" in formula and not formula.rstrip().endswith("]]"):
+    """`3d6|nodice|render` -> `3d6`; a roller on a link keeps its `|Column`."""
+    while "|" in formula and "[[" not in formula:
         stripped = _FLAGS.sub("", formula)
         if stripped == formula:
             break

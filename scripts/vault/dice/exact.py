@@ -31,9 +31,12 @@ from math import comb, gcd
 from .notation import Binary, Condition, Dice, Expr, Modifier, Negate, Number, Unsupported, parse_formula
 
 MAX_OUTCOMES = 2000
-MAX_STEPS = 2_000_000
+MAX_STEPS = 1_000_000
 
-Weights = dict[Fraction, int]
+# Whole outcomes are kept as int (equal to and hashed like the same Fraction, and ten times
+# faster to add); only division makes a Fraction.
+Value = Fraction | int
+Weights = dict[Value, int]
 
 
 class TooLarge(Unsupported):
@@ -45,6 +48,9 @@ class Exact:
     """A formula's distribution: (outcome, weight) by outcome, weights without a common factor."""
 
     weights: tuple[tuple[Fraction, int], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "weights", tuple((Fraction(value), weight) for value, weight in self.weights))
 
     @property
     def total(self) -> int:
@@ -88,16 +94,16 @@ def evaluate(expr: Expr, steps: int = MAX_STEPS) -> Exact:
     return _reduced(_evaluate(expr, _Budget(steps)))
 
 
-def _reduced(weights: Mapping[Fraction, int]) -> Exact:
+def _reduced(weights: Mapping[Value, int]) -> Exact:
     common = 0
     for weight in weights.values():
         common = gcd(common, weight)
-    return Exact(tuple((value, weight // common) for value, weight in sorted(weights.items()) if weight))
+    return Exact(tuple((Fraction(value), weight // common) for value, weight in sorted(weights.items()) if weight))
 
 
 def _evaluate(expr: Expr, budget: _Budget) -> Weights:
     if isinstance(expr, Number):
-        return {expr.value: 1}
+        return {_whole(expr.value): 1}
     if isinstance(expr, Negate):
         return {-value: weight for value, weight in _evaluate(expr.operand, budget).items()}
     if isinstance(expr, Binary):
@@ -106,26 +112,35 @@ def _evaluate(expr: Expr, budget: _Budget) -> Weights:
     return _dice(expr, budget)
 
 
-def _operator(operator: str, right: Weights) -> Callable[[Fraction, Fraction], Fraction]:
+def _whole(value: Value) -> Value:
+    return value.numerator if isinstance(value, Fraction) and value.denominator == 1 else value
+
+
+def _divide(a: Value, b: Value) -> Value:
+    return _whole(Fraction(a, 1) / b)
+
+
+def _operator(operator: str, right: Weights) -> Callable[[Value, Value], Value]:
     if operator == "/" and 0 in right:
         raise Unsupported("it can divide by zero")
     if operator == "^":
-        if any(value.denominator != 1 or not 0 <= value <= 64 for value in right):
+        if any(value.denominator != 1 or not 0 <= Fraction(value) <= 64 for value in right):
             raise Unsupported("a power other than a whole number from 0 to 64")
         return _power
     return {
         "+": lambda a, b: a + b, "-": lambda a, b: a - b,
-        "*": lambda a, b: a * b, "/": lambda a, b: a / b,
+        "*": lambda a, b: a * b, "/": _divide,
     }[operator]
 
 
-def _power(base: Fraction, exponent: Fraction) -> Fraction:
-    if abs(base) > 1 and exponent * max(abs(base.numerator), base.denominator).bit_length() > 256:
+def _power(base: Value, exponent: Value) -> Value:
+    size = max(abs(base.numerator), base.denominator).bit_length()
+    if abs(Fraction(base)) > 1 and int(exponent) * size > 256:
         raise TooLarge("a power too large to compute exactly here")
-    return base ** int(exponent)
+    return _whole(Fraction(base) ** int(exponent))
 
 
-def _combine(left: Weights, right: Weights, operator: Callable[[Fraction, Fraction], Fraction],
+def _combine(left: Weights, right: Weights, operator: Callable[[Value, Value], Value],
              budget: _Budget) -> Weights:
     budget.spend(len(left) * len(right))
     out: Weights = {}
@@ -144,7 +159,7 @@ def _check(weights: Weights) -> None:
 
 def _dice(dice: Dice, budget: _Budget) -> Weights:
     die: Weights = {}
-    for face in dice.faces:
+    for face in map(_whole, dice.faces):
         die[face] = die.get(face, 0) + 1
     keeps = [modifier for modifier in dice.modifiers if modifier.kind in ("kh", "kl", "dh", "dl")]
     if len(keeps) > 1:
@@ -152,12 +167,12 @@ def _dice(dice: Dice, budget: _Budget) -> Weights:
     exploded = any(modifier.kind == "!" for modifier in dice.modifiers)
     if exploded and (keeps or dice.conditions):
         raise Unsupported("exploding dice (!) with keep, drop or success counting; !! is computed")
-    faces = (min(dice.faces), max(dice.faces))
+    faces, fresh = (min(dice.faces), max(dice.faces)), dict(die)
     for modifier in dice.modifiers:
         if modifier.kind == "r":
-            die = _reroll(die, modifier, faces[0], budget)
+            die = _reroll(die, fresh, modifier, faces[0], budget)
         elif modifier.kind in ("!", "!!"):
-            die = _explode(die, modifier, faces[1], budget)
+            die = _explode(die, fresh, modifier, faces[1], budget)
     mapped = _success(dice.conditions)
     if keeps:
         kind, number = keeps[0].kind, keeps[0].count
@@ -168,58 +183,62 @@ def _dice(dice: Dice, budget: _Budget) -> Weights:
     for value, weight in die.items():
         key = mapped(value)
         single[key] = single.get(key, 0) + weight
-    total: Weights = {Fraction(0): 1}
+    total: Weights = {0: 1}
     for _ in range(dice.count):
         total = _combine(total, single, lambda a, b: a + b, budget)
     return total
 
 
-def _success(conditions: tuple[Condition, ...]) -> Callable[[Fraction], Fraction]:
+def _success(conditions: tuple[Condition, ...]) -> Callable[[Value], Value]:
     if not conditions:
         return lambda value: value
     negative = [condition for condition in conditions if condition.operator == "-="]
     positive = [condition for condition in conditions if condition.operator != "-="]
 
-    def counted(value: Fraction) -> Fraction:
+    def counted(value: Value) -> Value:
         if any(condition.holds(value) for condition in negative):
-            return Fraction(-1)
-        return Fraction(1) if any(condition.holds(value) for condition in positive) else Fraction(0)
+            return -1
+        return 1 if any(condition.holds(value) for condition in positive) else 0
 
     return counted
 
 
-def _meets(modifier: Modifier, default: Fraction) -> Callable[[Fraction], bool]:
-    conditions = modifier.conditions or (Condition("=", default),)
+def _meets(modifier: Modifier, default: Value) -> Callable[[Value], bool]:
+    conditions = modifier.conditions or (Condition("=", Fraction(default)),)
     return lambda value: any(condition.holds(value) for condition in conditions)
 
 
-def _reroll(die: Weights, modifier: Modifier, lowest: Fraction, budget: _Budget) -> Weights:
-    """A die rolled again while it meets the condition, at most `count` times."""
+def _reroll(first: Weights, fresh: Weights, modifier: Modifier, lowest: Value, budget: _Budget) -> Weights:
+    """A die rolled again while it meets the condition, at most `count` times; the last
+    roll stands. `first` is the die so far, `fresh` a new plain roll."""
     meets = _meets(modifier, lowest)
-    chain = dict(die)  # the value with no re-roll left
-    for _ in range(modifier.count):
-        budget.spend(len(die) * len(chain))
+    chain = dict(fresh)  # a new roll with no re-roll left
+    for step in range(modifier.count):
+        base = first if step == modifier.count - 1 else fresh
+        budget.spend(len(base) * len(chain))
         chain_total = sum(chain.values())
         out: Weights = {}
-        for value, weight in die.items():
+        for value, weight in base.items():
             if meets(value):
                 for later, chance in chain.items():
                     out[later] = out.get(later, 0) + weight * chance
             else:
                 out[value] = out.get(value, 0) + weight * chain_total
         chain = out
-    return chain
+    return chain if modifier.count else dict(first)
 
 
-def _explode(die: Weights, modifier: Modifier, highest: Fraction, budget: _Budget) -> Weights:
-    """A die's total when each roll that meets the condition adds a roll, at most `count` more."""
+def _explode(first: Weights, fresh: Weights, modifier: Modifier, highest: Value, budget: _Budget) -> Weights:
+    """A die's total when each roll that meets the condition adds a new plain roll, at
+    most `count` more. `first` is the die so far, `fresh` a new plain roll."""
     meets = _meets(modifier, highest)
-    chain = dict(die)
-    for _ in range(modifier.count):
-        budget.spend(len(die) * len(chain))
+    chain = dict(fresh)  # a new roll with no explosion left
+    for step in range(modifier.count):
+        base = first if step == modifier.count - 1 else fresh
+        budget.spend(len(base) * len(chain))
         chain_total = sum(chain.values())
         out: Weights = {}
-        for value, weight in die.items():
+        for value, weight in base.items():
             if meets(value):
                 for later, chance in chain.items():
                     out[value + later] = out.get(value + later, 0) + weight * chance
@@ -227,29 +246,27 @@ def _explode(die: Weights, modifier: Modifier, highest: Fraction, budget: _Budge
                 out[value] = out.get(value, 0) + weight * chain_total
         _check(out)
         chain = out
-    return chain
+    return chain if modifier.count else dict(first)
 
 
-def _keep(die: Weights, count: int, kept: int, highest: bool, mapped: Callable[[Fraction], Fraction],
+def _keep(die: Weights, count: int, kept: int, highest: bool, mapped: Callable[[Value], Value],
           budget: _Budget) -> Weights:
     """The sum of the `kept` highest (or lowest) of `count` dice, each counted as `mapped`.
     Faces are taken from the kept end: the first `kept` dice placed are the ones kept."""
-    states: dict[tuple[int, Fraction], int] = {(0, Fraction(0)): 1}
+    states: dict[tuple[int, Value], int] = {(0, 0): 1}
+    ways = [[comb(left, showing) for showing in range(left + 1)] for left in range(count + 1)]
     for value in sorted(die, reverse=highest):
-        weight = die[value]
-        worth = mapped(value)
-        out: dict[tuple[int, Fraction], int] = {}
+        weight, worth = die[value], mapped(value)
+        powers = [weight ** showing for showing in range(count + 1)]
         budget.spend(len(states) * (count + 1))
+        out: dict[tuple[int, Value], int] = {}
         for (placed, total), chance in states.items():
             left = count - placed
             for showing in range(left + 1):
-                counted = min(showing, max(0, kept - placed))
-                key = (placed + showing, total + counted * worth)
-                out[key] = out.get(key, 0) + chance * comb(left, showing) * weight ** showing
+                key = (placed + showing, total + min(showing, max(0, kept - placed)) * worth)
+                out[key] = out.get(key, 0) + chance * ways[left][showing] * powers[showing]
         states = out
-        if len(states) > MAX_OUTCOMES * (count + 1):
-            raise TooLarge(f"more than {MAX_OUTCOMES:,} outcomes")
-    result = {total: chance for (placed, total), chance in states.items() if placed == count}
+    result: Weights = {total: chance for (placed, total), chance in states.items() if placed == count}
     _check(result)
     return result
 

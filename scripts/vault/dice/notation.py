@@ -40,7 +40,7 @@ class Condition:
     operator: str  # "=", "!=", ">", "<", ">=", "<=", "-=" (counts -1, dice conditions only)
     value: Fraction
 
-    def holds(self, face: Fraction) -> bool:
+    def holds(self, face: Fraction | int) -> bool:
         return {
             "=": face == self.value, "-=": face == self.value, "!=": face != self.value,
             ">": face > self.value, "<": face < self.value,
