@@ -44,9 +44,9 @@ def shown(value: Fraction) -> str:
     return f"≈{float(value):.2f}"
 
 
-def _data(exact: Exact, rows: Sequence[int] | None = None) -> str:
+def _data(exact: Exact, rows: Sequence[int] | None = None, prefix: str = "") -> str:
     data: dict[str, object] = {
-        "values": [shown(value) for value, _ in exact.weights],
+        "values": [prefix + shown(value) for value, _ in exact.weights],
         "weights": [str(weight) for _, weight in exact.weights],
     }
     if rows is not None:
@@ -118,7 +118,7 @@ def table_html(written: str, name: str, link: str, roll: Roll, headers: Sequence
     """A Roll button on a table: `link` goes to the table, `cells` are each row's cells as
     HTML; the row landed on shows `roll.shown` of them."""
     try:
-        data = _data(roll.exact, roll.rows)
+        data = _data(roll.exact, roll.rows, "" if roll.formula else "row ")
     except Unsupported as reason:
         return unsupported_html(written, str(reason), link)
     how = f"{roll.formula} on {len(cells)} rows" if roll.formula else f"one of {len(cells)} rows"

@@ -115,7 +115,7 @@ def test_a_table_without_ranges_is_rolled_by_row_and_a_column_picks_the_cell() -
     body = pages["Page.md"]
     giants, whole = body.split('<span class="dice-table"')[1:]
     assert '<span data-dice-row="0">Brok</span><span data-dice-row="1">Hulda</span>' in giants
-    assert chances(giants) == {"1": Fraction(1, 2), "2": Fraction(1, 2)}
+    assert chances(giants) == {"row 1": Fraction(1, 2), "row 2": Fraction(1, 2)}
     assert 'Humans:</span> Ada</span> · <span class="dice-cell"><span class="dice-header">Giants:</span> Brok' in whole
 
 
