@@ -134,3 +134,14 @@ def test_without_javascript_the_distribution_and_the_tables_link_show_and_no_but
         assert page.locator(".dice-roll-button:visible, .dice-rows:visible").count() == 0
     finally:
         context.close()
+
+
+def test_after_instant_navigation_the_new_pages_rolls_work(dice_site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.goto(dice_site.url)
+    page.locator("article").get_by_role("link", name="Rules/Oracles").click()
+    page.wait_for_url("**/rules/oracles/")
+    button = page.get_by_role("button", name="Roll on Wandering folk")
+    button.click()
+    text = page.locator(".dice-table", has=button).locator("output").inner_text()
+    assert text.split(":")[1].strip() in {"Traders", "Pilgrims", "Nobody", "A lost child", "Soldiers", "Hunters", "no row"}  # 12 is in no row
