@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scripts.vault import VaultConfig, compile_vault  # noqa: E402
-from scripts.vault.dice.exact import distribution  # noqa: E402
+from scripts.vault.dice.exact import distribution, forget  # noqa: E402
 from scripts.vault.dice.notation import Unsupported  # noqa: E402
 
 COMMON = ("1d6", "3d6", "2d8*10", "2d20kh", "1d20+5", "4d6dl1", "1d%", "4dF", "2d6+3", "1d4+1", "5d10+15",
@@ -53,7 +53,7 @@ def main() -> None:
         print(f"{label} {args.notes} notes, {formulas} code spans: {time.process_time() - start:6.2f} CPU s", flush=True)
     print("each formula alone, cold cache (CPU s; 'capped' = shown as written with a note):")
     for formula in CAPPED:
-        distribution.cache_clear()
+        forget()
         start = time.process_time()
         try:
             outcomes = f"{len(distribution(formula).weights)} outcomes"

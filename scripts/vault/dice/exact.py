@@ -82,12 +82,30 @@ class _Budget:
             raise TooLarge("too much to compute exactly here")
 
 
-@lru_cache(maxsize=4096)
 def distribution(formula: str) -> Exact:
     """The exact distribution of a formula as written after `dice:`; raises Unsupported
-    (or TooLarge) with a short reason. Cached: vaults repeat their formulas."""
-    weights = _evaluate(parse_formula(formula), _Budget(MAX_STEPS))
-    return _reduced(weights)
+    (or TooLarge) with a short reason."""
+    found = _distribution(formula)
+    if isinstance(found, Unsupported):
+        raise found
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _distribution(formula: str) -> Exact | Unsupported:
+    """Cached, refusals too: vaults repeat their formulas, and a refused one may have
+    spent the whole budget."""
+    try:
+        return _reduced(_evaluate(parse_formula(formula), _Budget(MAX_STEPS)))
+    except RecursionError:
+        return Unsupported("parentheses nested too deeply")
+    except Unsupported as reason:
+        return reason
+
+
+def forget() -> None:
+    """Empty the cache (benchmarks measure a cold start)."""
+    _distribution.cache_clear()
 
 
 def evaluate(expr: Expr, steps: int = MAX_STEPS) -> Exact:

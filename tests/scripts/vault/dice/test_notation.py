@@ -189,3 +189,18 @@ def test_the_code_span_prefixes_and_display_flags() -> None:
     assert dice_formula("dices: 1d4") is None and dice_formula("let x = 1") is None
     assert without_flags("1d20+4|nodice|render") == "1d20+4"
     assert without_flags("[[Note#^t]]|Column") == "[[Note#^t]]|Column"
+
+
+def test_any_text_is_either_computed_or_refused_with_a_reason_never_an_error() -> None:
+    import random
+
+    alphabet = "0123456789dDF%[],-+*/^()!rkhlsui<>= x."
+    chooser = random.Random(36)
+    for _ in range(1000):
+        text = "".join(chooser.choice(alphabet) for _ in range(chooser.randint(1, 14)))
+        try:
+            distribution(text)
+        except Unsupported:
+            pass
+    with pytest.raises(Unsupported, match="nested too deeply"):
+        distribution("(" * 5000 + "1" + ")" * 5000)
