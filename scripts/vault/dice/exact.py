@@ -87,7 +87,7 @@ def distribution(formula: str) -> Exact:
     (or TooLarge) with a short reason."""
     found = _distribution(formula)
     if isinstance(found, Unsupported):
-        raise found
+        raise type(found)(str(found))  # a new one each time: a kept exception's traceback grows
     return found
 
 
