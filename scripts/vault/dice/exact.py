@@ -79,7 +79,7 @@ class _Budget:
     def spend(self, steps: int) -> None:
         self.left -= steps
         if self.left < 0:
-            raise TooLarge("too much to compute exactly here")
+            raise TooLarge("too much to compute exactly at build time")
 
 
 def distribution(formula: str) -> Exact:

@@ -53,7 +53,7 @@ def _data(exact: Exact, rows: Sequence[int] | None = None, prefix: str = "") -> 
         data["rows"] = list(rows)
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     if len(text) > MAX_DATA:
-        raise Unsupported("too many outcomes to roll here")
+        raise Unsupported("too many exact outcomes to carry on the page")
     return text
 
 
