@@ -26,6 +26,10 @@ from scripts.site.page_safety import safe_body
 
 from .callouts import callout_classes
 from .config import VaultConfig
+from .dice import dice_formula, without_flags
+from .dice.html import formula_html, table_html, unsupported_html
+from .dice.tables import plan, read_table, table_ref
+from .dice.notation import Unsupported
 from .escaping import escape_html
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .index import LinkIndex
@@ -237,6 +241,12 @@ class VaultRenderer(RendererHTML):
         language = f' class="language-{escape_html(name)}"' if name else ""
         return f'<pre class="highlight"><code{language}>{code}</code></pre>\n'
 
+    def code_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        formula = dice_formula(tokens[idx].content)
+        if formula is None or "vault" not in env:
+            return super().code_inline(tokens, idx, options, env)
+        return _dice(self, tokens[idx].content, formula, options, env)  # issue 36: the Dice Roller plugin
+
     def s_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         return "<del>"  # ~~strike~~, as GFM writes it
 
@@ -294,6 +304,39 @@ class VaultRenderer(RendererHTML):
 
 
 _SIZED_ALT = re.compile(r"^(?P<alt>.*?)\|(?P<width>\d+)(?:x(?P<height>\d+))?$", re.DOTALL)
+
+
+def _dice(renderer: VaultRenderer, written: str, formula: str, options: OptionsDict, env: EnvType) -> str:
+    """A Dice Roller formula, or a roller on the table a block id names (scripts/vault/dice/)."""
+    ref = table_ref(formula)
+    if ref is None:
+        if "[[" in formula or formula.startswith("#"):
+            return unsupported_html(written, "section, line, list and tag rollers")
+        return formula_html(written, without_flags(formula))
+    vault = _env(env)
+    resolution = _resolve(WikiTarget(ref.note, f"^{ref.block}", None), "link", vault)
+    page = vault.ctx.pages.get(resolution.path or "") if resolution.kind == "page" else None
+    block = page.find_block(ref.block) if page is not None else None
+    # The table is named by the heading above it, else by its note.
+    above = [h.text for h in page.scan.headings if h.line < block.first_line] if page and block else []
+    name = above[-1] if above else ref.note or vault.page.title
+    target = WikiTarget(ref.note, f"^{ref.block}", name)
+    link = wiki_html(target, "link", resolution, 0, vault)
+    if page is None or block is None:
+        return unsupported_html(written, "no table with that block id", link)
+    if env.get("dice_table") or ref.count != 1:  # a roller in a table's cell links to its table
+        return unsupported_html(written, "a table rolled inside a table, or more than once", link)
+    tokens = tokens_between(list(page.scan.tokens), block.first_line, max(block.end_line, block.first_line + 1))
+    table = read_table(tokens)
+    if table is None:
+        return unsupported_html(written, "the block is not a table", link)
+    try:
+        roll = plan(table, ref.column)
+    except Unsupported as reason:
+        return unsupported_html(written, str(reason), link)
+    inner = {**env, "dice_table": True}
+    cells = [[renderer.renderInline(cell.children or [], options, inner) for cell in row] for row in table.rows]
+    return table_html(written, name, link, roll, table.headers, cells)
 
 
 def _callout_around(tokens: Sequence[Token], idx: int) -> CalloutInfo | None:

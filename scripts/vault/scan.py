@@ -18,6 +18,7 @@ from markdown_it.token import Token
 
 from .callouts import Callout
 from .obsidian_blocks import CalloutInfo
+from .dice import dice_formula
 from .syntax import WikiTarget, vault_parser
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
@@ -82,7 +83,7 @@ class Scan:
     callouts: tuple[Callout, ...] = ()
     block_ids: tuple[BlockId, ...] = ()
     tags: tuple[Tag, ...] = ()
-    uses: frozenset[str] = frozenset()  # "math", "mermaid": what the page needs in the browser
+    uses: frozenset[str] = frozenset()  # "math", "mermaid", "dice": what the page needs in the browser
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)  # the parse, rendered later
 
 
@@ -136,6 +137,9 @@ def scan_note(text: str) -> Scan:
                 headings.append(Heading(int(parent.tag[1]), current_heading, token.map[0]))
             if any(child.type == "math_inline" for child in token.children or ()):
                 uses.add("math")
+            if any(child.type == "code_inline" and dice_formula(child.content) is not None
+                   for child in token.children or ()):
+                uses.add("dice")  # issue 36: the Dice Roller plugin's formulas (scripts/vault/dice/)
             tags.extend(_tags(token))
             located = _locate(token, lines, cursors, in_cell)
             refs.extend(
