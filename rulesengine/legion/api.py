@@ -138,7 +138,7 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     for the inputs on their cards, under the values given beside them; with a defending
     unit, the defender's result also gives the minis defeated (`units_json`)."""
     found = units.Units(values)
-    attack = check_cost(attack_from(units.unit_values(values, found)))
+    attack = check_cost(attack_from(values))
     if len(attack.pools) > 1:
         outcome = resolve_pools(attack)
         result = pools_json(attack, outcome)
