@@ -155,7 +155,7 @@ def units_json(found: units.Units, wounds: Distribution[int]) -> dict[str, objec
     """With a defending unit: `{"unit": name, "minis": N, "wounds_per_mini": W,
     "minis_defeated": {k: p}, "expected_minis_defeated": e}`; else nothing."""
     unit = found.defender
-    if unit is None:
+    if unit is None or unit.minis < 1:  # no defender unit, or its minis come from its upgrades
         return {}
     defeated = units.minis_defeated(wounds, unit)
     return {"unit": unit.name, "minis": unit.minis, "wounds_per_mini": unit.wounds,

@@ -9,6 +9,7 @@ Quirks and what is done with them:
 - X values typed as strings ("1", "1: Rear", "Corps", "X"): `Keyword.number` reads the
   leading number, `Keyword.qualifier` keeps the rest; an "X" left on the card is a quirk;
 - a null or empty range: `Weapon.range_min`/`range_max` are None and a quirk says so;
+- 0 minis on the card (the minis come from upgrades): a quirk; the attacker needs them named;
 - `isUnreleased`: `Unit.released` is False (the picker, the pages and the lookups leave it out).
 
 Standard library only; the data ships inside the package (the browser's wheel carries it).
@@ -239,6 +240,9 @@ def _unit(raw: dict[str, object], name: str) -> Unit:
         if k.value.strip().upper() == "X":
             quirks.append(Quirk(k.name, "X is not fixed on the card; not given to the calculators"))
     weapons = tuple(_weapon(w, "weapon", quirks) for w in raw.get("weapons") or ())  # type: ignore[attr-defined]
+    if int(stats.get("minicount", 1)) < 1:
+        quirks.append(Quirk("minis", "the card gives 0 minis: they come from its upgrades (personnel, heavy weapons); "
+                            "the calculators count none defeated"))
     if not weapons:
         quirks.append(Quirk("weapons", "the data lists no weapon for this unit: it cannot attack in the calculators"))
     return Unit(

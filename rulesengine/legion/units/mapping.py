@@ -8,8 +8,8 @@ trooper's; none for "—"), vehicle, and every defending keyword the engine mode
 returns a `Mapped`: the values by option name, and `notes` for what it could not give
 (a keyword not in the calculators, one that depends on the table, a quirk of the data).
 
-Weapon keywords with X that several weapons in the pool carry add up (Impact 1 and
-Impact 1 make Impact 2); Blast, High Velocity and Spray are given only when every weapon
+Weapon keywords with X add up over every mini's weapon in the pool, as the rules make
+them cumulative (two minis firing Impact 1 give the pool Impact 2); Blast, High Velocity and Spray are given only when every weapon
 of the pool has them, since the engine applies them to the whole pool.
 """
 
@@ -77,7 +77,7 @@ def pool(unit: Unit, weapon: Weapon | None = None, minis: int | None = None,
     """The weapons of the attack and the notes on how the upgrades joined it."""
     weapon = weapon or default_weapon(unit)
     most = whole_unit(unit, upgrades)
-    if minis is not None and not 1 <= minis <= most:
+    if minis is not None and not 1 <= minis <= max(most, 1):
         raise InputError("--minis", f"a whole number from 1 to {most} (the minis of {unit.name} that fire {weapon.name})", minis)
     count = most if minis is None else minis
     notes: list[Note] = []
@@ -95,7 +95,12 @@ def pool(unit: Unit, weapon: Weapon | None = None, minis: int | None = None,
             notes.append(Note(upgrade.name, f"its weapon cannot make this attack: its mini fires {weapon.name}"))
         elif upgrade.weapons:
             notes.append(Note(upgrade.name, "its weapon cannot make this attack: left out"))
-    return Pool(((weapon, count), *extra), melee, overrun), tuple(notes)
+    weapons = ((weapon, count),) if count else ()
+    if not weapons and not extra:
+        named = "; " + ", ".join(u.name for u in upgrades) + " cannot make this attack" if upgrades else ""
+        raise InputError("--upgrade", f"the upgrades that bring {unit.name}'s minis (its card has none of its own): name "
+                         f"them with --upgrade{named}", len(upgrades))
+    return Pool((*weapons, *extra), melee, overrun), tuple(notes)
 
 
 def _option(name: str, ruleset: str) -> tuple[Option | None, str]:
@@ -180,7 +185,8 @@ def _weapon_keywords(attack: Pool, ruleset: str, values: dict[str, object], note
         elif option.kind == "bool":
             _set(values, notes, option, label, True)
         else:
-            numbers = [k.number for w in having for k in w.keywords if k.name.casefold() == folded]
+            numbers = [k.number for w, n in attack.weapons for k in w.keywords if k.name.casefold() == folded
+                       for _ in range(n)]
             if any(n is None for n in numbers):
                 notes.append(Note(label, "no number on the card for its X: left out"))
             else:
