@@ -99,8 +99,8 @@ class Weapon:
         if self.range_max in (None, 0):
             return "melee"
         if self.range_min == 0:
-            return f"melee and range 1–{self.range_max}"
-        return f"range {self.range_min}" if self.range_min == self.range_max else f"range {self.range_min}–{self.range_max}"
+            return f"melee, 1–{self.range_max}"
+        return f"{self.range_min}" if self.range_min == self.range_max else f"{self.range_min}–{self.range_max}"
 
     @property
     def dice_text(self) -> str:
@@ -213,8 +213,8 @@ def _weapon(raw: dict[str, object], where: str, quirks: list[Quirk]) -> Weapon:
     keywords = tuple(_keyword(k) for k in raw.get("keywords") or ())  # type: ignore[attr-defined]
     name = str(raw.get("name", ""))
     if low is None:
-        quirks.append(Quirk(f"{where}: {name}", f"the data gives this weapon no range ({raw.get('range')!r}); "
-                            "it is taken as neither melee nor ranged (an Overrun X weapon is used for overrun attacks)"))
+        quirks.append(Quirk(f"{where}: {name}", "the data gives this weapon no range: the calculators take it for an "
+                            "overrun attack if it has Overrun X, else for a ranged attack"))
     for k in keywords:
         if k.value and k.number is None and k.value.strip().upper() == "X":
             quirks.append(Quirk(f"{where}: {name}: {k.name}", "X is not fixed on the card; not given to the calculators"))

@@ -61,7 +61,7 @@ def test_every_released_unit_has_a_page_under_its_faction(made: dict[str, str]) 
 
 def test_a_unit_page_shows_its_card(made: dict[str, str]) -> None:
     storm = made["legion/Units/Galactic Empire/Stormtroopers.md"]
-    for shown in ("Corps", "<td>4</td>", "Courage", "red", "E-11 Blaster Rifle", "1 white", "range 1–3", "42", "19 June 2026"):
+    for shown in ("Corps", "<td>4</td>", "Courage", "red", "E-11 Blaster Rifle", "1 white", "1–3", "42", "19 June 2026"):
         assert shown in storm
     atst = made["legion/Units/Galactic Empire/AT-ST.md"]
     assert '<th scope="row">Resilience</th><td>8</td>' in atst
