@@ -146,3 +146,23 @@ def test_a_name_not_found_is_one_line_naming_the_option(args: tuple[str, ...], o
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"rulesengine legion: {option}: ")
     assert closest in done.stderr
+
+
+def test_an_option_another_change_adds_maps_once_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Overwhelm and Sniper Team map to options named overwhelm and sniper_team as soon as
+    OPTIONS has them (looked up by name); until then they are noted as not in the calculators."""
+    from rulesengine.legion.units import mapping
+    from rulesengine.options import Option
+
+    commandos = units.find_unit("Rebel Commandos (Strike Team)")
+    sniper = units.find_upgrade("DH-447 Sniper", commandos)
+    rifle = sniper.weapons[0]
+    unit_weapon = next(w for w in commandos.weapons if w.ranged)
+    before = units.attacker_values(commandos, unit_weapon, upgrades=[sniper])
+    if "overwhelm" not in mapping._BY_NAME:
+        assert any("Overwhelm" in n.keyword and n.reason == units.NOT_MODELLED for n in before.notes)
+    extra = {"overwhelm": Option("overwhelm", "Overwhelm", "bool", False), "sniper_team": Option("sniper_team", "Sniper Team", "bool", False)}
+    monkeypatch.setattr(mapping, "_BY_NAME", {**mapping._BY_NAME, **extra})
+    after = units.attacker_values(commandos, unit_weapon, upgrades=[sniper]).as_dict()
+    assert after["overwhelm"] is True and after["sniper_team"] is True and "high_velocity" not in after
+    assert rifle.keyword("High Velocity") is not None  # not every weapon of the pool has it: left out
