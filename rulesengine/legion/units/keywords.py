@@ -11,6 +11,7 @@ calculators".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 Side = Literal["attacker", "defender", "weapon"]
@@ -101,6 +102,7 @@ def rules_for(keyword: str, sides: tuple[Side, ...]) -> tuple[Rule, ...]:
     return tuple(r for r in RULES if r.keyword.casefold() == keyword.casefold() and r.side in sides)
 
 
+@cache
 def page_of(keyword: str) -> str | None:
     """The keyword note a card keyword is explained by, if the engine has a rule for it."""
     found = [r.page for r in RULES if r.keyword.casefold() == keyword.casefold()]
