@@ -125,3 +125,19 @@ def test_parse_reads_a_given_text() -> None:
          "speed": 1, "hitsurge": "", "defsurge": ""}, "weapons": [], "isUnreleased": "soon"}]})
     walker = parse(text).units[0]
     assert walker.resilience is None and not walker.released and walker.keyword("Armor") == units.Keyword("Armor", "2")
+
+
+def test_the_picker_json() -> None:
+    catalogue = units.catalogue_json()
+    factions = catalogue["factions"]
+    assert isinstance(factions, list) and [f["key"] for f in factions] == list(units.FACTIONS)
+    storm = next(u for f in factions for u in f["units"] if u["name"] == "Stormtroopers")
+    assert storm["default_weapon"] == "E-11 Blaster Rifle"
+    assert "DLT-19 Stormtrooper" in [u["name"] for u in storm["upgrades"]]
+    filled = units.fill_json({"attacker_unit": "Stormtroopers", "upgrade": "DLT-19 Stormtrooper", "defender_unit": "AT-ST"})
+    assert filled["attacker"] == {"values": {"red": 2, "black": 0, "white": 4, "surge": "hit", "precise": 1, "impact": 1},
+                                  "notes": [], "minis": 4}
+    defender = filled["defender"]
+    assert isinstance(defender, dict) and defender["values"]["armor_x"] == 5
+    with pytest.raises(InputError, match="--defender-unit"):
+        units.fill_json({"defender_unit": "nobody"})
