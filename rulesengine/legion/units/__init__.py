@@ -22,7 +22,7 @@ from rulesengine.distribution import Distribution
 from rulesengine.legion.inputs import UNIT_OPTIONS
 from rulesengine.legion.units.cards import FACTIONS, Cards, Keyword, Quirk, Unit, Upgrade, Weapon, cards, parse
 from rulesengine.legion.units.keywords import NOT_MODELLED, RULES, Rule, page_of
-from rulesengine.legion.units.chosen import Units
+from rulesengine.legion.units.chosen import Units, ruleset_of
 from rulesengine.legion.units.lookup import find_unit, find_upgrade, find_weapon, upgrades_for
 from rulesengine.legion.units.picker import catalogue_json, fill_json
 from rulesengine.legion.units.mapping import Mapped, Note, attacker_values, default_weapon, defender_values, whole_unit
@@ -46,7 +46,7 @@ def unit_values(values: Mapping[str, object], found: Units | None = None) -> dic
     every value given beside a unit (not None, not "") is laid over the unit's. `found`:
     the values' units if already found."""
     found = found or Units(values)
-    ruleset = str(values.get("ruleset") or "notes")
+    ruleset = ruleset_of(values)
     from_cards: dict[str, object] = {}
     if found.attacker is not None:
         from_cards.update(attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset,

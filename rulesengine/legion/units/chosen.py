@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulesengine.errors import InputError
-from rulesengine.legion.inputs import REPEAT_SEPARATOR
+from rulesengine.legion.inputs import OPTIONS, REPEAT_SEPARATOR
 from rulesengine.legion.units.lookup import find_unit, find_upgrade, find_weapon
 
 
@@ -47,3 +47,10 @@ class Units:
                     raise InputError(name, "only with --attacker-unit (the unit whose weapon, upgrades or minis they are)", given)
         self.weapon = find_weapon(self.attacker, weapon) if self.attacker and weapon else None
         self.upgrades = tuple(find_upgrade(n, self.attacker) for n in upgrades)
+
+
+def ruleset_of(values: Mapping[str, object]) -> str:
+    """The ruleset the values name, else the engine's default (the keywords a ruleset lacks
+    are not given to it)."""
+    given = values.get("ruleset")
+    return str(given) if given else str(next(o.default for o in OPTIONS if o.name == "ruleset"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulesengine.legion.units.cards import FACTIONS, Unit, cards
-from rulesengine.legion.units.chosen import Units
+from rulesengine.legion.units.chosen import Units, ruleset_of
 from rulesengine.legion.units.lookup import upgrades_for
 from rulesengine.legion.units.mapping import Mapped, attacker_values, default_weapon, defender_values, whole_unit
 
@@ -44,7 +44,7 @@ def fill_json(values: Mapping[str, object]) -> dict[str, object]:
     "minis"}, "defender": {"values", "notes"}}`, each present when its unit is named. Raises
     `InputError` naming the option for a name not found."""
     found = Units(values)
-    ruleset = str(values.get("ruleset") or "notes")
+    ruleset = ruleset_of(values)
     out: dict[str, object] = {}
     if found.attacker is not None:
         mapped = attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset, defender=found.defender)
