@@ -19,6 +19,7 @@ Kind = Literal["int", "bool", "choice", "text"]
 V = TypeVar("V")
 
 GROUPS: dict[str, str] = {
+    "units": "Units",
     "dice": "Dice",
     "attacker": "Attacker",
     "defender": "Defender",

@@ -87,6 +87,11 @@ ATTACK_PAGES: dict[str, Preset] = {
 ATTACK_LABELS = {
     "defender.wounds": "Wounds on the defender",
     "defender.expected_wounds": "Expected wounds on the defender",
+    "defender.unit": "Defending unit",
+    "defender.minis": "Its minis",
+    "defender.wounds_per_mini": "Wounds per mini (from its card)",
+    "defender.minis_defeated": "Minis defeated",
+    "defender.expected_minis_defeated": "Expected minis defeated",
     "guardians[*].guardian": "Guardian {n}",
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
@@ -98,6 +103,11 @@ ATTACK_LABELS = {
     "defenders[*].expected_wounds": "Expected wounds on defender {n}",
     "defenders[*].suppression_tokens": "Suppression tokens defender {n} gains",
     "defenders[*].pools": "Defender {n} is attacked by",
+    "defenders[*].unit": "Defending unit",
+    "defenders[*].minis": "Its minis",
+    "defenders[*].wounds_per_mini": "Wounds per mini (from its card)",
+    "defenders[*].minis_defeated": "Minis defeated of defender {n}",
+    "defenders[*].expected_minis_defeated": "Expected minis defeated of defender {n}",
     "pools[*].defender": "",
     "pools[*].expected_wounds": "Expected wounds from pool {n}",
 }

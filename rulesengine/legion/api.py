@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import cast
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion import aim_choice, policies, pool_specs, readings
+from rulesengine.legion import aim_choice, policies, pool_specs, readings, units
 from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
 from rulesengine.legion.resolve import PoolResult
 from rulesengine.legion.keywords.suppressive import suppression_tokens
@@ -39,7 +40,7 @@ from rulesengine.legion.attack_inputs import attack_from, ATTACKER_OPTIONS, atta
 __all__ = ["pool_specs", "ATTACKER_OPTIONS", "GUARDIAN_FIELDS", "GUARDIAN_FORMAT", "MAX_DICE", "MAX_GUARDIANS",
            "MAX_GUARDIAN_TOKENS", "MAX_GUARDIAN_X", "OPTIONS", "VEHICLE_OPTIONS", "attack_from",
            "attack_from_pools", "check_cost", "fraction_text", "pool_json", "pools_json", "result_json",
-           "run", "run_pools", "run_vehicle_damage", "wounds_json"]
+           "run", "run_pools", "run_vehicle_damage", "units_json", "wounds_json"]
 
 
 def wounds_json(d: Distribution[int]) -> dict[str, object]:
@@ -133,11 +134,32 @@ def _pools_text(numbers: tuple[int, ...]) -> str:
 
 def run(values: Mapping[str, object]) -> dict[str, object]:
     """Validate, resolve the attack exactly, and return the CLI's `--json` object (with
-    `--pool`, `pools_json`'s)."""
+    `--pool`, `pools_json`'s). Units named (`--attacker-unit`, `--defender-unit`, ...) stand
+    for the inputs on their cards, under the values given beside them; with a defending
+    unit, the defender's result also gives the minis defeated (`units_json`)."""
+    found = units.Units(values)
     attack = check_cost(attack_from(values))
     if len(attack.pools) > 1:
-        return pools_json(attack, resolve_pools(attack))
-    return result_json(attack, resolve_attack(attack))
+        outcome = resolve_pools(attack)
+        result = pools_json(attack, outcome)
+        first = cast(list[dict[str, object]], result["defenders"])[0]
+        first.update(units_json(found, outcome.defenders[0].wounds))
+        return result
+    results = resolve_attack(attack)
+    result = result_json(attack, results)
+    cast(dict[str, object], result["defender"]).update(units_json(found, results[0].wounds))
+    return result
+
+
+def units_json(found: units.Units, wounds: Distribution[int]) -> dict[str, object]:
+    """With a defending unit: `{"unit": name, "minis": N, "wounds_per_mini": W,
+    "minis_defeated": {k: p}, "expected_minis_defeated": e}`; else nothing."""
+    unit = found.defender
+    if unit is None or unit.minis < 1:  # no defender unit, or its minis come from its upgrades
+        return {}
+    defeated = units.minis_defeated(wounds, unit)
+    return {"unit": unit.name, "minis": unit.minis, "wounds_per_mini": unit.wounds,
+            "minis_defeated": defeated.to_json(), "expected_minis_defeated": str(defeated.expected())}
 
 
 def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:

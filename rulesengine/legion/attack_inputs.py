@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from rulesengine.errors import InputError
 from rulesengine.legion import policies, readings
-from rulesengine.legion import pool_specs
+from rulesengine.legion import pool_specs, units
 from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.keywords import deflect, overrun, shien
 from rulesengine.legion.keywords import guardian as guardian_keyword
@@ -80,8 +80,12 @@ def _guardian(text: str) -> Guardian:
 
 
 def attack_from(values: Mapping[str, object]) -> Attack:
-    """Validated values to the engine's model; raises InputError naming the flag."""
-    given = {k: v for k, v in values.items() if v != ""}
+    """Validated values to the engine's model; raises InputError naming the flag. Units
+    named (`attacker_unit`, `defender_unit`, ...) stand for the inputs on their cards, under
+    the other values given (`units.unit_values`)."""
+    if any(values.get(name) not in (None, "", 0, (), []) for name in units.UNIT_INPUTS):
+        values = units.unit_values(values)
+    given = {k: v for k, v in values.items() if v != "" and k not in units.UNIT_INPUTS}
     v = validate(OPTIONS, given)
     weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
                       critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),

@@ -49,14 +49,17 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:6.2f}%"
 
 
-def _wounds_table(title: str, part: JSON) -> list[str]:
-    wounds = {int(k): Fraction(str(v)) for k, v in cast(JSON, part["wounds"]).items()}
-    lines = [title, f"  {'wounds':>6}  {'probability':>11}  {'at least':>9}  exact"]
+def _wounds_table(title: str, part: JSON, key: str = "wounds", word: str = "wounds") -> list[str]:
+    wounds = {int(k): Fraction(str(v)) for k, v in cast(JSON, part[key]).items()}
+    lines = [title, f"  {word:>6}  {'probability':>11}  {'at least':>9}  exact"]
     for w in sorted(wounds):
         at_least = sum((p for k, p in wounds.items() if k >= w), Fraction(0))
         lines.append(f"  {w:>6}  {_percent(wounds[w]):>11}  {_percent(at_least):>9}  {wounds[w]}")
-    expected = Fraction(str(part["expected_wounds"]))
-    lines.append(f"  expected wounds: {float(expected):.4f} ({expected})")
+    expected = Fraction(str(part[f"expected_{key}"]))
+    lines.append(f"  expected {key.replace('_', ' ')}: {float(expected):.4f} ({expected})")
+    if "minis_defeated" in part and key == "wounds":
+        lines += _wounds_table(f"  Minis defeated ({part['unit']}: {part['minis']} minis, {part['wounds_per_mini']} "
+                               f"{'wound' if part['wounds_per_mini'] == 1 else 'wounds'} each)", part, "minis_defeated", "minis")
     return lines
 
 

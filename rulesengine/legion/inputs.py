@@ -127,8 +127,26 @@ def _policy(decision: str) -> Option:
     return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies")
 
 
+UNIT_OPTIONS: tuple[Option, ...] = (
+    Option("attacker_unit", "Attacking unit", "text", None, help="a released unit's name as on its card, with its title in "
+           "brackets where two cards share the name: its weapon's dice times its minis, its surge chart and the keywords the "
+           "calculators know (the other inputs given add to it or override it)", group="units"),
+    Option("weapon", "Weapon", "text", None, help="one of the attacking unit's weapons (default: its first ranged weapon)",
+           group="units"),
+    _int("minis", "Minis firing the weapon", MAX_DICE, "0: the whole unit", group="units"),
+    Option("upgrade", "Upgrades", "text", None, help="an upgrade of the attacking unit as on its card: a heavy weapon or "
+           "personnel adds a mini (and its weapon), a weapon upgrade adds its weapon; repeat (or separate with ;) for several",
+           repeatable=True, group="units", unit="upgrade"),
+    Option("defender_unit", "Defending unit", "text", None, help="a released unit's name as on its card: its defense die, "
+           "surge chart, courage and the keywords the calculators know; the result counts the minis defeated", group="units"),
+)
+"""A unit from the card data standing for the inputs on its card (`rulesengine.legion.units`);
+the same words as URL and form parameters (attacker-unit, weapon, minis, upgrade, defender-unit)."""
+
+
 OPTIONS: tuple[Option, ...] = (
     _choice("ruleset", "Ruleset", RULESETS, "; ".join(f"{name}: {text}" for name, text in RULESET_NAMES.items()), group="policies"),
+    *UNIT_OPTIONS,
     _int("red", "Red attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("black", "Black attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),
     _int("white", "White attack dice", MAX_DICE, f"at most {MAX_DICE} dice in all", group="dice"),

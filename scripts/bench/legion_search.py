@@ -47,8 +47,9 @@ from rulesengine.options import Field, Option  # noqa: E402
 BAR = 0.3
 """The promise: every admitted input answered within this many CPU seconds (CPython)."""
 SKIPPED = {"red", "black", "white", "guardian", "pool", "defender", "attack_faces", "guardian_faces", "defense_faces",
-           "target", "aim_policy"}
-"""Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace)."""
+           "target", "aim_policy", "attacker_unit", "weapon", "minis", "upgrade", "defender_unit"}
+"""Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace; units:
+they stand for dice and keywords the search draws itself)."""
 COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice")
 """Words of a refusal for cost (a declared bound), not for the rules."""
 

@@ -41,6 +41,8 @@ from html import escape, unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
+from scripts.calculators import wheel
+
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "rulesengine"
 CACHE = REPO / ".cache" / "answers"
@@ -386,9 +388,9 @@ def _with(controls: Sequence[Control], i: int, changed: Control) -> list[Control
 
 @cache
 def engine_hash() -> str:
-    """The engine's source, as the wheel carries it: an answer is as old as this."""
+    """The engine's source and package data, as the wheel carries them: an answer is as old as this."""
     digest = hashlib.sha256()
-    for path in sorted(ENGINE.rglob("*.py")):
+    for path in wheel.source_files(REPO):
         digest.update(str(path.relative_to(ENGINE)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -24,6 +24,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = "rulesengine"
 TAG = "py3-none-any"
+DATA = "data"
+"""A folder of package data: every file in it goes into the wheel."""
 # Zip cannot store times before 1980; any fixed time makes the archive reproducible.
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -45,11 +47,15 @@ def project_metadata(repo: Path = REPO) -> tuple[str, str, str]:
 
 
 def source_files(repo: Path = REPO) -> list[Path]:
-    """Every module of the package, in a stable order; bytecode and caches left out."""
+    """Every module of the package and its package data (every file under a `data/`
+    folder: the Legion card data and its licence), in a stable order; bytecode and caches
+    left out."""
     root = repo / PACKAGE
     if not (root / "__init__.py").is_file():
         raise FileNotFoundError(f"{root}/__init__.py not found: is {repo} the repository?")
-    return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+    modules = (p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+    data = (p for p in root.rglob("*") if p.is_file() and DATA in p.relative_to(root).parts[:-1])
+    return sorted({*modules, *data})
 
 
 def wheel_bytes(repo: Path = REPO) -> tuple[str, bytes]:

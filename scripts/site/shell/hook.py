@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -95,7 +96,8 @@ DEFAULT_EXTENSIONS = ("scripts.calculators.extension:CalculatorExtension",)
 
 def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
     """Instantiate each "pkg.module:Factory" listed in `extra.vault.extensions` (the
-    defaults when the list is not given; `[]` for none)."""
+    defaults when the list is not given; `[]` for none); a factory with a `games`
+    parameter is given `extra.vault.games`."""
     _on_path()
     loaded: list[VaultExtension] = []
     settings = config.extra.get("vault") or {}
@@ -106,7 +108,9 @@ def load_extensions(config: MkDocsConfig) -> list[VaultExtension]:
             factory = getattr(importlib.import_module(module_name), factory_name)
         except (ImportError, AttributeError) as missing:
             raise PluginError(f"mkdocs.yml: vault extension {spec!r} cannot be loaded: {missing}") from None
-        loaded.append(factory())
+        # An extension that asks for the vault's games (the unit pages) gets them.
+        wants_games = "games" in inspect.signature(factory).parameters
+        loaded.append(factory(games=_mapping(settings, "games")) if wants_games else factory())
     return loaded
 
 

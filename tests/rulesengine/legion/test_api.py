@@ -14,6 +14,7 @@ SPEC_NAMES = {
     "guardian_faces", "defense_faces", "ruleset", "aim_policy", "guardian_policy", "pierce_policy", "dodge_policy",
     "target",  # issue 12: aim=optimal's chance of at least k wounds
     "pool", "defender",  # issue 12: several pools against several defenders
+    "attacker_unit", "weapon", "minis", "upgrade", "defender_unit",  # issue 34: units from the card data
 }
 
 

@@ -41,3 +41,14 @@ def test_an_extension_that_cannot_be_loaded_is_named(tmp_path: Path) -> None:
     config = config_with(tmp_path, '    extensions: ["no.such.module:Factory"]\n')
     with pytest.raises(PluginError, match="vault extension 'no.such.module:Factory' cannot be loaded"):
         load_extensions(config)
+
+
+def test_an_extension_that_asks_for_the_games_gets_them(tmp_path: Path) -> None:
+    from scripts.calculators.units_extension import UnitsExtension
+
+    spec = '    extensions: ["scripts.calculators.units_extension:UnitsExtension"]\n'
+    config = config_with(tmp_path, f"    games: {{legion: Legion}}\n{spec}")
+    (loaded,) = load_extensions(config)
+    assert isinstance(loaded, UnitsExtension) and loaded.games == {"legion": "Legion"}
+    (bare,) = load_extensions(config_with(tmp_path, spec))
+    assert isinstance(bare, UnitsExtension) and bare.games == {}

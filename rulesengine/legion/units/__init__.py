@@ -1,0 +1,62 @@
+"""The player's own units: Legion HQ 2's card data (shipped in `data/`, MIT, see
+`data/SOURCE.md`) as frozen models, and their mapping to the engine's inputs.
+
+- `cards()`: every unit and upgrade of the copy (`Cards`); `cards().released` the released units.
+- `find_unit`, `find_weapon`, `find_upgrade`: by the name a reader types, or an `InputError`
+  naming the option and the closest names.
+- `attacker_values`, `defender_values`: a unit on its card -> the engine's input values
+  (`Mapped`: values by option name, and notes on what was left out).
+- `unit_values(values)`: the unit inputs of `inputs.UNIT_OPTIONS` among loose input values
+  (`attacker_unit`, `weapon`, `minis`, `upgrade`, `defender_unit`) -> the option values they
+  stand for, with the other values given laid over them (a value given beside a unit adds to
+  it or overrides it).
+- `minis_defeated(wounds, unit)`: the distribution of minis defeated from the wounds'.
+- `catalogue_json()`, `fill_json(values)`: JSON for a unit picker (`picker.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rulesengine.distribution import Distribution
+from rulesengine.legion.inputs import UNIT_OPTIONS
+from rulesengine.legion.units.cards import FACTIONS, Cards, Keyword, Quirk, Unit, Upgrade, Weapon, cards, parse
+from rulesengine.legion.units.keywords import NOT_MODELLED, RULES, Rule, page_of
+from rulesengine.legion.units.chosen import Units, ruleset_of
+from rulesengine.legion.units.lookup import find_unit, find_upgrade, find_weapon, upgrades_for
+from rulesengine.legion.units.picker import catalogue_json, fill_json
+from rulesengine.legion.units.mapping import Mapped, Note, attacker_values, default_weapon, defender_values, whole_unit
+
+__all__ = ["FACTIONS", "NOT_MODELLED", "RULES", "UNIT_INPUTS", "Cards", "Keyword", "Mapped", "Note", "Quirk", "Rule", "Unit",
+           "Upgrade", "Weapon", "attacker_values", "cards", "default_weapon", "defender_values", "find_unit", "find_upgrade",
+           "find_weapon", "minis_defeated", "page_of", "parse", "unit_values", "upgrades_for", "whole_unit", "Units",
+           "chosen_units", "catalogue_json", "fill_json"]
+
+UNIT_INPUTS = tuple(o.name for o in UNIT_OPTIONS)
+"""attacker_unit, weapon, minis, upgrade, defender_unit."""
+
+
+def chosen_units(values: Mapping[str, object]) -> Units:
+    """The units the values name (an `InputError` for a name not found)."""
+    return Units(values)
+
+
+def unit_values(values: Mapping[str, object], found: Units | None = None) -> dict[str, object]:
+    """Loose input values with the units they name replaced by the inputs on their cards:
+    every value given beside a unit (not None, not "") is laid over the unit's. `found`:
+    the values' units if already found."""
+    found = found or Units(values)
+    ruleset = ruleset_of(values)
+    from_cards: dict[str, object] = {}
+    if found.attacker is not None:
+        from_cards.update(attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset,
+                                          defender=found.defender).as_dict())
+    if found.defender is not None:
+        from_cards.update(defender_values(found.defender, ruleset=ruleset).as_dict())
+    given = {k: v for k, v in values.items() if k not in UNIT_INPUTS and v is not None and v != ""}
+    return {**from_cards, **given}
+
+
+def minis_defeated(wounds: Distribution[int], unit: Unit) -> Distribution[int]:
+    """Minis defeated: each mini has the card's wounds; no more than the unit's minis."""
+    return wounds.map(lambda w: min(w // unit.wounds, unit.minis))

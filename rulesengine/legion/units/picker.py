@@ -1,0 +1,54 @@
+"""JSON for a unit picker (the browser's, through Pyodide): the released units by faction,
+and the inputs a choice of units fills in, with the notes on what they leave out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rulesengine.legion.units.cards import FACTIONS, Unit, cards
+from rulesengine.legion.units.chosen import Units, ruleset_of
+from rulesengine.legion.units.lookup import upgrades_for
+from rulesengine.legion.units.mapping import Mapped, attacker_values, default_weapon, defender_values, whole_unit
+
+
+def _unit_json(unit: Unit) -> dict[str, object]:
+    return {
+        "name": unit.name,
+        "rank": unit.rank,
+        "minis": unit.minis,
+        "wounds": unit.wounds,
+        "weapons": [{"name": w.name, "dice": w.dice_text, "range": w.range_text, "ranged": w.ranged} for w in unit.weapons],
+        "default_weapon": default_weapon(unit).name if unit.weapons else None,
+        "upgrades": [{"name": u.name, "kind": u.kind, "adds_mini": u.adds_mini} for u in upgrades_for(unit)],
+    }
+
+
+def catalogue_json() -> dict[str, object]:
+    """`{"date", "factions": [{"key", "name", "units": [...]}]}`: every released unit, by
+    faction in `FACTIONS`' order, each with its weapons (the default first ranged one named)
+    and the upgrades whose requirements name it."""
+    source = cards()
+    factions = [{"key": key, "name": name,
+                 "units": [_unit_json(u) for u in sorted(source.released, key=lambda u: u.name.casefold()) if u.faction == key]}
+                for key, name in FACTIONS.items()]
+    return {"date": source.date, "factions": [f for f in factions if f["units"]]}
+
+
+def _mapped_json(mapped: Mapped) -> dict[str, object]:
+    return {"values": mapped.as_dict(), "notes": [{"keyword": n.keyword, "reason": n.reason} for n in mapped.notes]}
+
+
+def fill_json(values: Mapping[str, object]) -> dict[str, object]:
+    """The inputs the units named among `values` (`attacker_unit`, `weapon`, `minis`,
+    `upgrade`, `defender_unit`, and `ruleset`) fill in: `{"attacker": {"values", "notes",
+    "minis"}, "defender": {"values", "notes"}}`, each present when its unit is named. Raises
+    `InputError` naming the option for a name not found."""
+    found = Units(values)
+    ruleset = ruleset_of(values)
+    out: dict[str, object] = {}
+    if found.attacker is not None:
+        mapped = attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset, defender=found.defender)
+        out["attacker"] = {**_mapped_json(mapped), "minis": found.minis or whole_unit(found.attacker, found.upgrades)}
+    if found.defender is not None:
+        out["defender"] = _mapped_json(defender_values(found.defender, ruleset=ruleset))
+    return out
