@@ -58,7 +58,7 @@ def tag_pages(names: Mapping[str, str], config: VaultConfig) -> dict[str, str]:
 
 
 def _tag_link(key: str, names: Mapping[str, str], paths: Mapping[str, str], host: str) -> str:
-    return f"[#{escape_text(names[key])}]({relative_url(paths[key], host)})"
+    return f"[{escape_text('#' + names[key])}]({relative_url(paths[key], host)})"
 
 
 def _index(names: Mapping[str, str], tagged: Mapping[str, dict[str, str]], children: Mapping[str, list[str]],
@@ -80,7 +80,8 @@ def _index(names: Mapping[str, str], tagged: Mapping[str, dict[str, str]], child
 def _tag_page(key: str, names: Mapping[str, str], tagged: Mapping[str, dict[str, str]],
               children: Mapping[str, list[str]], paths: Mapping[str, str], config: VaultConfig) -> str:
     host = paths[key]
-    lines = [f"# #{escape_text(names[key])}", ""]
+    # Escaped, `#` too: a heading `# #Your_Truth` would read `#Your` as a tag of its own.
+    lines = [f"# {escape_text('#' + names[key])}", ""]
     up = key.rsplit("/", 1)[0] if "/" in key else ""
     where = _tag_link(up, names, paths, host) if up else f"[all tags]({relative_url(config.tags_page, host)})"
     count = len(tagged[key])
