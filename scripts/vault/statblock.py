@@ -1,0 +1,299 @@
+"""A fenced ```statblock block of the Obsidian Fantasy Statblocks plugin, read (issue 36).
+
+The plugin's blocks are YAML (read here with PyYAML's safe_load only). Two shapes are read
+as such: the plugin's basic 5e layout (name, size, type, subtype, alignment, ac, hp,
+hit_dice, speed, stats as six scores, saves, skillsaves, damage_*, senses, languages, cr,
+traits, actions, bonus_actions, reactions, legendary_actions, spells) and the 13th Age
+layout (name, size, level, role, type, initiative, ac, pd, md, hp, vulnerability, actions
+whose items carry nested `traits`, triggered_actions, nastier_traits). Any other key shows
+as its label and value; a list of named items (`- name: … desc: …`) shows as a named list.
+The plugin's display settings (layout, columns, dice, render, …) are not content.
+
+Texts stay Markdown here: scripts/vault/statblock_html.py renders them through the vault
+compiler, so wikilinks resolve as anywhere in the note. Whatever the block holds, reading
+it either gives a StatBlock or raises StatBlockError with the line (within the block) and
+a short message: aliases that nest without end or a block too large to show are refused.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import yaml
+
+
+class StatBlockError(ValueError):
+    """A block that cannot be shown as a stat block: `line` is 1-based within the block."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Field:
+    label: str
+    value: str  # Markdown
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A trait, an action, a spell line: its name (may be empty), its text, any other keys
+    of the item, and the traits nested under it (13th Age's natural-roll effects)."""
+
+    name: str
+    text: str
+    more: tuple[Field, ...] = ()
+    traits: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str  # "Strength"
+    short: str  # "STR"
+    score: int
+    modifier: int
+
+
+@dataclass(frozen=True)
+class StatBlock:
+    name: str
+    subtitle: str
+    image: str  # Markdown (an embed), or ""
+    flavor: str  # Markdown, or ""
+    numbers: tuple[Field, ...]  # defences, hit points, speed, initiative
+    abilities: tuple[Ability, ...]  # the six scores of a 5e layout, else ()
+    fields: tuple[Field, ...]  # saves, skills, senses, …, and the keys not known
+    sections: tuple[Section, ...]  # traits, actions, …
+
+
+ABILITIES = (("Strength", "STR"), ("Dexterity", "DEX"), ("Constitution", "CON"),
+             ("Intelligence", "INT"), ("Wisdom", "WIS"), ("Charisma", "CHA"))
+_NUMBERS_5E = (("ac", "Armor Class"), ("hp", "Hit Points"), ("speed", "Speed"), ("initiative", "Initiative"))
+_NUMBERS_13A = (("ac", "AC"), ("pd", "PD"), ("md", "MD"), ("hp", "HP"), ("initiative", "Initiative"),
+                ("speed", "Speed"))
+_FIELDS = (("saves", "Saving Throws"), ("skillsaves", "Skills"), ("damage_vulnerabilities", "Damage Vulnerabilities"),
+           ("damage_resistances", "Damage Resistances"), ("damage_immunities", "Damage Immunities"),
+           ("condition_immunities", "Condition Immunities"), ("senses", "Senses"), ("languages", "Languages"),
+           ("cr", "Challenge"), ("vulnerability", "Vulnerability"))
+_SECTIONS = (("traits", "Traits"), ("spells", "Spellcasting"), ("actions", "Actions"),
+             ("bonus_actions", "Bonus Actions"), ("reactions", "Reactions"), ("triggered_actions", "Triggered Actions"),
+             ("legendary_actions", "Legendary Actions"), ("mythic_actions", "Mythic Actions"),
+             ("lair_actions", "Lair Actions"), ("nastier_traits", "Nastier Specials"))
+_SHOWN = {"name", "size", "type", "subtype", "alignment", "level", "role", "hit_dice", "stats", "image",
+          "flavor_text", "desc", *(k for k, _ in _NUMBERS_13A), *(k for k, _ in _FIELDS), *(k for k, _ in _SECTIONS)}
+# The plugin's settings for how a block is drawn, not what the creature is.
+_SETTINGS = {"layout", "columns", "columnwidth", "columnheight", "forcecolumns", "dice", "render", "statblock",
+             "export", "bestiary", "note"}
+MAX_VALUES = 5000  # values a block may hold (aliases counted each time they are used)
+MAX_DEPTH = 8
+
+
+def read_statblock(source: str) -> StatBlock:
+    """The block's creature, or StatBlockError saying why it cannot be shown."""
+    try:
+        data = yaml.safe_load(source)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(error, "problem", None) or str(error).split("\n", 1)[0]
+        raise StatBlockError(f"not valid YAML ({problem})", line) from None
+    if data is None:
+        raise StatBlockError("the block is empty")
+    if not isinstance(data, dict):
+        raise StatBlockError(f"a stat block is `key: value` lines, this one is a {_kind(data)}")
+    _check_size(data, 0, [], [0])
+    data = {str(key).strip().lower(): value for key, value in data.items() if key is not None}
+    style_13a = any(key in data for key in ("pd", "md", "level", "role"))
+    return StatBlock(
+        name=text(data.get("name")) or text(data.get("monster")) or "Stat block",
+        subtitle=_subtitle_13a(data) if style_13a else _subtitle_5e(data),
+        image=_image(data.get("image")),
+        flavor=text(data.get("flavor_text")) or text(data.get("desc")),
+        numbers=tuple(Field(label, _number(key, data)) for key, label in (_NUMBERS_13A if style_13a else _NUMBERS_5E)
+                      if text(data.get(key))),
+        abilities=_abilities(data.get("stats")),
+        fields=_fields(data),
+        sections=tuple(section for section in (*(_section(title, data.get(key)) for key, title in _SECTIONS),
+                                               *_other_sections(data)) if section.entries),
+    )
+
+
+def _check_size(value: object, depth: int, open_: list[int], count: list[int]) -> None:
+    count[0] += 1
+    if count[0] > MAX_VALUES:
+        raise StatBlockError(f"the block holds more than {MAX_VALUES} values (aliases counted where used)")
+    if isinstance(value, (list, dict)):
+        if id(value) in open_:
+            raise StatBlockError("an alias holds itself, without end")
+        if depth > MAX_DEPTH:
+            raise StatBlockError(f"values nest more than {MAX_DEPTH} deep")
+        open_.append(id(value))
+        for inner in (value.values() if isinstance(value, dict) else value):
+            _check_size(inner, depth + 1, open_, count)
+        open_.pop()
+
+
+def _kind(value: object) -> str:
+    return "list" if isinstance(value, list) else "single value"
+
+
+def text(value: object) -> str:
+    """A value as Markdown text: numbers as written, a list joined with commas, `[[Note]]`
+    (which YAML reads as a list in a list) as the wikilink it was."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        fraction = Fraction(value).limit_denominator(8)
+        return str(fraction) if fraction.denominator in (2, 4, 8) and float(fraction) == value else f"{value:g}"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, list):
+        if len(value) == 1 and isinstance(value[0], list) and len(value[0]) == 1 and isinstance(value[0][0], str):
+            return f"[[{value[0][0]}]]"
+        return ", ".join(shown for shown in (text(item) for item in value) if shown)
+    if isinstance(value, dict):
+        return "; ".join(f"{text(key)}: {text(inner)}" if text(inner) else text(key) for key, inner in value.items())
+    if isinstance(value, bytes):
+        return f"({len(value)} bytes)"
+    return str(value).strip()
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
+
+
+def _subtitle_5e(data: Mapping[str, Any]) -> str:
+    kind = " ".join(part for part in (text(data.get("size")), text(data.get("type"))) if part)
+    if text(data.get("subtype")):
+        kind = f"{kind} ({text(data.get('subtype'))})".strip()
+    return ", ".join(part for part in (kind, text(data.get("alignment"))) if part)
+
+
+def _subtitle_13a(data: Mapping[str, Any]) -> str:
+    level = text(data.get("level"))
+    if level and "level" not in level.lower():
+        level = f"{_ordinal(level)} level"
+    kind = text(data.get("type"))
+    parts = [text(data.get("size")), level, text(data.get("role")), f"[{kind}]" if kind else ""]
+    return " ".join(part for part in parts if part)
+
+
+def _ordinal(level: str) -> str:
+    if not level.isdigit():
+        return level
+    number = int(level)
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _number(key: str, data: Mapping[str, Any]) -> str:
+    value = data.get(key)
+    if key == "initiative" and isinstance(value, int) and not isinstance(value, bool):
+        return signed(value)
+    if key == "hp" and text(data.get("hit_dice")):
+        return f"{text(value)} ({text(data.get('hit_dice'))})"
+    return text(value)
+
+
+def _image(value: object) -> str:
+    shown = text(value)
+    if shown.startswith("[[") and shown.endswith("]]"):
+        return "!" + shown
+    return ""
+
+
+def _abilities(value: object) -> tuple[Ability, ...]:
+    if not isinstance(value, list) or len(value) != len(ABILITIES):
+        return ()
+    scores = [_integer(score) for score in value]
+    if any(score is None for score in scores):
+        return ()
+    return tuple(Ability(name, short, score, (score - 10) // 2)
+                 for (name, short), score in zip(ABILITIES, scores) if score is not None)
+
+
+def _integer(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def _fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
+    fields = [Field(label, _bonuses(data.get(key)) if key in ("saves", "skillsaves") else text(data.get(key)))
+              for key, label in _FIELDS]
+    if data.get("stats") is not None and not _abilities(data.get("stats")):
+        fields.insert(0, Field("Stats", text(data.get("stats"))))
+    for key, value in data.items():
+        if key not in _SHOWN and key.replace("_", "") not in _SETTINGS and not _named_list(value):
+            fields.append(Field(label_of(key), text(value)))
+    return tuple(field for field in fields if field.value)
+
+
+def label_of(key: str) -> str:
+    words = key.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _bonuses(value: object) -> str:
+    """`- dexterity: 9` (or a mapping) -> "Dexterity +9"."""
+    pairs: list[tuple[object, object]] = []
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, dict):
+            pairs.extend(item.items())
+        elif item is not None:
+            pairs.append((item, None))
+    shown = []
+    for key, bonus in pairs:
+        number = _integer(bonus)
+        amount = signed(number) if number is not None else text(bonus)
+        shown.append(f"{label_of(text(key))} {amount}".strip())
+    return ", ".join(shown)
+
+
+def _named_list(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) and "name" in item for item in value)
+
+
+def _other_sections(data: Mapping[str, Any]) -> list[Section]:
+    return [_section(label_of(key), value) for key, value in data.items()
+            if key not in _SHOWN and key.replace("_", "") not in _SETTINGS and _named_list(value)]
+
+
+def _section(title: str, value: object) -> Section:
+    items = value if isinstance(value, list) else [value]
+    return Section(title, tuple(entry for entry in (_entry(item, 0) for item in items) if entry is not None))
+
+
+def _entry(item: object, depth: int) -> Entry | None:
+    if item is None:
+        return None
+    if isinstance(item, dict):
+        own = {str(key).strip().lower(): value for key, value in item.items()}
+        if "name" not in own and "desc" not in own and len(own) == 1:
+            value = next(iter(item.values()))  # `- 1st level (4 slots): magic missile`
+            return Entry(f"{text(next(iter(item)))}:", text(value))
+        nested = own.get("traits")
+        traits = tuple(entry for entry in (_entry(trait, depth + 1) for trait in
+                                           (nested if isinstance(nested, list) else [nested]))
+                       if entry is not None) if depth < 3 else ()
+        more = tuple(Field(label_of(key), text(value)) for key, value in own.items()
+                     if key not in ("name", "desc", "traits") and text(value))
+        return Entry(text(own.get("name")), text(own.get("desc")), more, traits)
+    if isinstance(item, list) and item and not (len(item) == 1 and isinstance(item[0], list)):
+        return Entry(text(item[0]), " ".join(text(part) for part in item[1:]))
+    return Entry("", text(item))
