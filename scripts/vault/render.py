@@ -334,7 +334,8 @@ def _statblock(token: Token, vault: _Env) -> str:
 
     def markdown(text: str, inline: bool) -> str:
         tokens = parser.parseInline(text) if inline else parser.parse(text)
-        return str(parser.renderer.render(tokens, options, {"vault": vault})).strip()
+        # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
+        return safe_body(str(parser.renderer.render(tokens, options, {"vault": vault}))).strip()
 
     drawn = statblock_html(token.content, markdown)
     if drawn.problem is not None and not vault.host.depth:

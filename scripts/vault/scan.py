@@ -18,7 +18,8 @@ from markdown_it.token import Token
 
 from .callouts import Callout
 from .obsidian_blocks import CalloutInfo
-from .syntax import WikiTarget, vault_parser
+from .statblock import statblock_links
+from .syntax import WikiTarget, split_target, vault_parser
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
 
@@ -123,6 +124,10 @@ def scan_note(text: str) -> Scan:
             code_lines.update(range(token.map[0], token.map[1]))
             if token.type == "fence":
                 fences.append(Fence(token.info.strip(), token.content, token.map[0], token.map[1]))
+                if token.info.strip().split(" ")[0] == "statblock":  # issue 36: its texts' links are the note's
+                    refs.extend(Ref("embed" if bang else "link", split_target(inner), token.map[0] + 1 + line,
+                                    start, end, current_heading)
+                                for bang, inner, line, start, end in statblock_links(token.content))
                 if token.info.strip().split(" ")[0] == "mermaid":
                     uses.add("mermaid")
             elif token.type.startswith("math"):

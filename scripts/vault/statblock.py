@@ -18,7 +18,8 @@ a short message: aliases that nest without end or a block too large to show are 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -97,6 +98,17 @@ _SETTINGS = {"layout", "columns", "columnwidth", "columnheight", "forcecolumns",
              "export", "bestiary", "note"}
 MAX_VALUES = 5000  # values a block may hold (aliases counted each time they are used)
 MAX_DEPTH = 8
+
+
+_WIKILINK = re.compile(r"(?P<bang>!?)\[\[(?P<inner>[^\[\]\n]+)\]\]")
+
+
+def statblock_links(source: str) -> Iterator[tuple[bool, str, int, int, int]]:
+    """Each `[[…]]` (embed?, its inner text, line within the block (0-based), columns) the
+    block's texts hold: the scan counts them as the note's links (backlinks, missing notes)."""
+    for number, line in enumerate(source.split("\n")):
+        for found in _WIKILINK.finditer(line):
+            yield bool(found.group("bang")), found.group("inner"), number, found.start(), found.end()
 
 
 def read_statblock(source: str) -> StatBlock:

@@ -87,3 +87,18 @@ def test_a_tag_page_names_its_tag_as_text_and_links_only_pages_that_exist(tag: s
         assert 'class="vault-tag"' not in text  # the heading `#name` is no tag of its own
         for href in re.findall(r'href="([^"#:]+)"', text):
             assert posixpath.normpath(posixpath.join(path.removesuffix(".md"), href)) in addresses, (path, href)
+
+
+def test_stat_blocks_are_drawn_and_the_unreadable_ones_are_warnings_that_do_not_stop_it(
+        published: tuple[Path, str]) -> None:
+    site, output = published
+    for page in ("bestiary/goblin-scout", "bestiary/ember-wyrmling"):
+        shown = article(site, page)
+        assert '<section class="vault-statblock"' in shown and "language-statblock" not in shown
+    wyrm = article(site, "bestiary/ember-wyrmling")
+    assert '<a href="../devil/">devil abilities</a>' in wyrm and "<em>slicing tail</em>" in wyrm
+    odd = article(site, "bestiary/odd-blocks")
+    assert odd.count('<section class="vault-statblock"') == 1 and odd.count("language-statblock") == 3
+    for line in (8, 12, 31):
+        assert f"WARNING -  vault: Bestiary/Odd Blocks.md:{line}: stat block not shown" in output
+    assert "the vault has 3 warning(s)" in output
