@@ -96,6 +96,7 @@ _SHOWN = {"name", "size", "type", "subtype", "alignment", "level", "role", "hit_
 # The plugin's settings for how a block is drawn, not what the creature is.
 _SETTINGS = {"layout", "columns", "columnwidth", "columnheight", "forcecolumns", "dice", "render", "statblock",
              "export", "bestiary", "note"}
+MAX_SOURCE = 100_000  # characters: PyYAML's pure-Python reader is slow on more
 MAX_VALUES = 5000  # values a block may hold (aliases counted each time they are used)
 MAX_DEPTH = 8
 
@@ -113,8 +114,13 @@ def statblock_links(source: str) -> Iterator[tuple[bool, str, int, int, int]]:
 
 def read_statblock(source: str) -> StatBlock:
     """The block's creature, or StatBlockError saying why it cannot be shown."""
+    if len(source) > MAX_SOURCE:
+        raise StatBlockError(f"the block is over {MAX_SOURCE // 1000} KB (a creature is a few KB)")
+    _check_nesting(source)
     try:
         data = yaml.safe_load(source)
+    except RecursionError:  # PyYAML's composer recurses per level: bounded above, refused if not
+        raise StatBlockError(f"values nest more than {MAX_DEPTH} deep") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -139,6 +145,19 @@ def read_statblock(source: str) -> StatBlock:
         sections=tuple(section for section in (*(_section(title, data.get(key)) for key, title in _SECTIONS),
                                                *_other_sections(data)) if section.entries),
     )
+
+
+def _check_nesting(source: str) -> None:
+    """Refuse, before parsing, text nested deeper than any stat block is (PyYAML recurses
+    once per level): brackets opened 50 deep, or a line indented 100 spaces."""
+    depth = 0
+    for number, line in enumerate(source.split("\n"), 1):
+        if len(line) - len(line.lstrip(" ")) > 100:
+            raise StatBlockError("a line is indented more than 100 spaces", number)
+        for char in line:
+            depth = depth + 1 if char in "[{" else max(depth - 1, 0) if char in "]}" else depth
+            if depth > 50:
+                raise StatBlockError("brackets nest more than 50 deep", number)
 
 
 def _check_size(value: object, depth: int, open_: list[int], count: list[int]) -> None:

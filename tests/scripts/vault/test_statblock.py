@@ -139,6 +139,10 @@ def test_keys_not_known_show_as_label_and_value_and_named_lists_as_sections() ->
      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
      "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n", 1, "more than"),
     ("a: !!python/object:os.system {}\n", 1, "not valid YAML"),  # safe_load: no Python objects
+    ("name: X\na: " + "[" * 90_000 + "\n", 2, "brackets nest more than 50 deep"),  # PyYAML would recurse
+    ("name: X\ndesc: " + "words " * 20_000 + "\n", 1, "over 100 KB"),
+    ("a:\n" + "".join("  " * depth + "- \n" for depth in range(55)), 53, "indented more than 100"),
+    ("a:\n" + "".join(" " * depth + "- \n" for depth in range(60)), 1, "nest more than 8 deep"),
 ])
 def test_what_cannot_be_shown_is_refused_with_a_line_and_a_reason(source: str, line: int, words: str) -> None:
     with pytest.raises(StatBlockError, match=words) as refused:
