@@ -18,6 +18,7 @@ a short message: aliases that nest without end or a block too large to show are 
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -121,6 +122,8 @@ def read_statblock(source: str) -> StatBlock:
         data = yaml.safe_load(source)
     except RecursionError:  # PyYAML's composer recurses per level: bounded above, refused if not
         raise StatBlockError(f"values nest more than {MAX_DEPTH} deep") from None
+    except ValueError as error:  # a date YAML reads that no calendar has: `2020-13-45`
+        raise StatBlockError(f"not valid YAML ({error})") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -187,6 +190,8 @@ def text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
         fraction = Fraction(value).limit_denominator(8)
         return str(fraction) if fraction.denominator in (2, 4, 8) and float(fraction) == value else f"{value:g}"
     if isinstance(value, (datetime.date, datetime.datetime)):

@@ -33,16 +33,19 @@ class Drawn:
 
 def statblock_html(source: str, markdown: Markdown) -> Drawn:
     try:
-        block = read_statblock(source)
+        return Drawn(_draw(read_statblock(source), markdown), None)
     except StatBlockError as error:
-        message = f"stat block not shown: {error}"
-        code = escape_html(source)
-        note = f'<p class="vault-statblock-note">This stat block could not be read: {escape_html(str(error))} ' \
-               f'(line {error.line} of the block).</p>'
-        return Drawn(f'<div class="vault-statblock-unread">{note}\n'
-                     f'<pre class="highlight"><code class="language-statblock">{code}</code></pre></div>',
-                     (error.line, message))
-    return Drawn(_draw(block, markdown), None)
+        return _unread(source, error)
+    except Exception as error:  # a shape not foreseen: shown as code, never a stopped build
+        return _unread(source, StatBlockError(f"a shape not handled ({type(error).__name__})"))
+
+
+def _unread(source: str, error: StatBlockError) -> Drawn:
+    note = (f'<p class="vault-statblock-note">This stat block could not be read: {escape_html(str(error))} '
+            f"(line {error.line} of the block).</p>")
+    code = f'<pre class="highlight"><code class="language-statblock">{escape_html(source)}</code></pre>'
+    return Drawn(f'<div class="vault-statblock-unread">{note}\n{code}</div>',
+                 (error.line, f"stat block not shown: {error}"))
 
 
 def _draw(block: StatBlock, markdown: Markdown) -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from html.parser import HTMLParser
 
@@ -209,3 +210,36 @@ def test_every_block_of_the_fixture_vault_is_drawn_or_reported() -> None:
     assert all(p.severity == "warning" for p in unread)
     shown_as_code = sum(len(re.findall("language-statblock", page)) for page in compiled.pages.values())
     assert shown_as_code == len(unread)
+
+
+@pytest.mark.parametrize("source", ["a: 2020-13-45\n", "cr: .inf\nhp: .nan\n", "x: !!binary abc\n", "? [1]\n: 2\n",
+                                    "name: [[A]]\nlevel: 2020-01-01\nstats: [1e400, 1, 1, 1, 1, 1]\n"])
+def test_odd_values_never_stop_the_build(source: str) -> None:
+    page, problems = drawn(source)
+    assert "vault-statblock" in page and "a shape not handled" not in page
+    assert all(p.endswith("|warning") or "unresolved link" in p for p in problems)
+
+
+YAML_PIECES = ["name: ", "actions:\n", "  - ", "name: a", "\n", "    traits:\n", "      - ", "desc: ", "[[", "]]",
+               "[", "]", "{", "}", ": ", "&a ", "*a", "!!str ", "'", '"', "|\n", "  ", "- ", "#", "<b>", "1", "-3",
+               "stats: [10, 11, 12, 13, 14, 15]\n", "saves:\n", "~", "null", "? ", ",", "`", "\t", "é"]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_yaml_never_stops_the_build(seed: int) -> None:
+    rng = random.Random(seed)
+    block = "".join(rng.choice(YAML_PIECES) for _ in range(rng.randint(0, 80)))
+    page, problems = drawn(block.replace("```", "") + "\n")
+    assert "vault-statblock" in page and "a shape not handled" not in page
+    assert all(p.endswith("|warning") or "unresolved link" in p for p in problems)
+
+
+def test_a_fault_while_drawing_shows_the_block_as_code_with_a_warning() -> None:
+    from scripts.vault.statblock_html import statblock_html
+
+    def failing(text: str, inline: bool) -> str:
+        raise RecursionError("deep")
+
+    shown = statblock_html("name: X\n", failing)
+    assert shown.problem == (1, "stat block not shown: a shape not handled (RecursionError)")
+    assert '<code class="language-statblock">name: X' in shown.html
