@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .escaping import escape_html
-from .statblock import Entry, Field, StatBlock, StatBlockError, read_statblock, signed
+from .statblock import Entry, Field, StatBlock, read_statblock
+from .statblock_yaml import StatBlockError, signed
 
 # (Markdown text, inline?) -> HTML; inline text gets no paragraph around it.
 Markdown = Callable[[str, bool], str]

@@ -1,5 +1,6 @@
-"""Fantasy Statblocks blocks (issue 36), written from the plugin's documented keys: read
-(scripts/vault/statblock.py) and drawn through the vault compiler (statblock_html.py)."""
+"""Fantasy Statblocks blocks (issue 36), written from the plugin's documented keys: loaded
+(scripts/vault/statblock_yaml.py), read (statblock.py) and drawn through the vault
+compiler (statblock_html.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from html.parser import HTMLParser
 import pytest
 
 from scripts.vault import VaultConfig, compile_vault
-from scripts.vault.statblock import Entry, Field, StatBlockError, read_statblock
+from scripts.vault.statblock import Entry, Field, read_statblock
+from scripts.vault.statblock_yaml import StatBlockError
 
 FIVE_E = """\
 name: Ash Hound
