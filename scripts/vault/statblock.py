@@ -81,7 +81,7 @@ _SECTIONS = (("traits", "Traits"), ("spells", "Spellcasting"), ("actions", "Acti
              ("bonus_actions", "Bonus Actions"), ("reactions", "Reactions"), ("triggered_actions", "Triggered Actions"),
              ("legendary_actions", "Legendary Actions"), ("mythic_actions", "Mythic Actions"),
              ("lair_actions", "Lair Actions"), ("nastier_traits", "Nastier Specials"))
-_SHOWN = {"name", "size", "type", "subtype", "alignment", "level", "role", "hit_dice", "stats", "image",
+_SHOWN = {"name", "size", "type", "subtype", "alignment", "level", "role", "hit_dice", "ac_class", "stats", "image",
           "flavor_text", "desc", *(k for k, _ in _NUMBERS_13A), *(k for k, _ in _FIELDS), *(k for k, _ in _SECTIONS)}
 # The plugin's settings for how a block is drawn, not what the creature is.
 _SETTINGS = {"layout", "columns", "columnwidth", "columnheight", "forcecolumns", "dice", "render", "statblock",
@@ -102,7 +102,7 @@ def read_statblock(source: str) -> StatBlock:
     data = load_block(source)
     style_13a = any(key in data for key in ("pd", "md", "level", "role"))
     return StatBlock(
-        name=text(data.get("name")) or text(data.get("monster")) or "Stat block",
+        name=text(data.get("name")) or text(data.get("monster")) or text(data.get("creature")) or "Stat block",
         subtitle=_subtitle_13a(data) if style_13a else _subtitle_5e(data),
         image=_image(data.get("image")),
         flavor=text(data.get("flavor_text")) or text(data.get("desc")),
@@ -124,7 +124,7 @@ def _subtitle_5e(data: Mapping[str, Any]) -> str:
 
 def _subtitle_13a(data: Mapping[str, Any]) -> str:
     level = text(data.get("level"))
-    if level and "level" not in level.lower():
+    if re.fullmatch(r"\d+(?:st|nd|rd|th)?", level):  # 3 or 3rd; "Creature 3" stays as written
         level = f"{_ordinal(level)} level"
     kind = text(data.get("type"))
     parts = [text(data.get("size")), level, text(data.get("role")), f"[{kind}]" if kind else ""]
@@ -145,6 +145,8 @@ def _number(key: str, data: Mapping[str, Any]) -> str:
         return signed(value)
     if key == "hp" and text(data.get("hit_dice")):
         return f"{text(value)} ({text(data.get('hit_dice'))})"
+    if key == "ac" and text(data.get("ac_class")):
+        return f"{text(value)} ({text(data.get('ac_class'))})"
     return text(value)
 
 
@@ -190,10 +192,12 @@ def label_of(key: str) -> str:
 
 
 def _bonuses(value: object) -> str:
-    """`- dexterity: 9` (or a mapping) -> "Dexterity +9"."""
+    """`- dexterity: 9`, a mapping, or `- name: Dexterity` and `desc: +9` -> "Dexterity +9"."""
     pairs: list[tuple[object, object]] = []
     for item in value if isinstance(value, list) else [value]:
-        if isinstance(item, dict):
+        if isinstance(item, dict) and "name" in item:  # `- name: Stealth` / `desc: +4`, as converters write
+            pairs.append((item["name"], item.get("desc")))
+        elif isinstance(item, dict):
             pairs.extend(item.items())
         elif item is not None:
             pairs.append((item, None))

@@ -245,3 +245,16 @@ def test_a_fault_while_drawing_shows_the_block_as_code_with_a_warning() -> None:
     shown = statblock_html("name: X\n", failing)
     assert shown.problem == (1, "stat block not shown: a shape not handled (RecursionError)")
     assert '<code class="language-statblock">name: X' in shown.html
+
+
+def test_blocks_as_converters_write_them() -> None:
+    """Quoted keys, `!!int "16"`, skills as `- name:`/`desc:` items, an `ac_class`, and a
+    Pathfinder-style block (level "Creature 3", traits written `[[evil]]`)."""
+    block = read_statblock('"name": "Crab"\n"ac": !!int "16"\n"ac_class": "natural armor"\n'
+                           '"skillsaves":\n  - "name": "Stealth"\n    "desc": "+1"\n')
+    assert block.numbers == (Field("Armor Class", "16 (natural armor)"),)
+    assert block.fields == (Field("Skills", "Stealth +1"),)
+    pathfinder = read_statblock("name: Ghoul\nlevel: Creature 3\nsize: Medium\ntrait_01: [[evil]]\nstatblock: true\n")
+    assert pathfinder.subtitle == "Medium Creature 3"
+    assert pathfinder.fields == (Field("Trait 01", "[[evil]]"),)
+    assert read_statblock("creature: Alce\n").name == "Alce"  # the plugin's bestiary entry, by name
