@@ -97,6 +97,11 @@ def test_stat_blocks_are_drawn_and_the_unreadable_ones_are_warnings_that_do_not_
         assert '<section class="vault-statblock"' in shown and "language-statblock" not in shown
     wyrm = article(site, "bestiary/ember-wyrmling")
     assert '<a href="../devil/">devil abilities</a>' in wyrm and "<em>slicing tail</em>" in wyrm
+    # A Markdown link in a block to a note not written yet leads to its missing-note page,
+    # as in the note's own text (the site's link check would stop at a link to nowhere).
+    crab = article(site, "bestiary/reef-crab")
+    assert '<a href="../../missing/athletics/">Athletics</a>' in crab
+    assert '<a href="../../oracles/pay-the-price/">Stealth</a>' in crab
     odd = article(site, "bestiary/odd-blocks")
     assert odd.count('<section class="vault-statblock"') == 1 and odd.count("language-statblock") == 3
     for line in (8, 12, 31):
