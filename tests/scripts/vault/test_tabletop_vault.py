@@ -107,3 +107,9 @@ def test_stat_blocks_are_drawn_and_the_unreadable_ones_are_warnings_that_do_not_
     for line in (8, 12, 31):
         assert f"WARNING -  vault: Bestiary/Odd Blocks.md:{line}: stat block not shown" in output
     assert "the vault has 3 warning(s)" in output
+
+
+def test_a_tag_pages_title_is_its_tag(published: tuple[Path, str]) -> None:
+    site, _ = published
+    page = next((site / "tags").glob("your-truth-*/index.html")).read_text(encoding="utf-8")
+    assert "<title>#Your_Truth - tabletop</title>" in page
