@@ -1,12 +1,13 @@
 """A fenced ```statblock block of the Obsidian Fantasy Statblocks plugin, read (issue 36).
 
-The plugin's blocks are YAML (read here with PyYAML's safe_load only). Two shapes are read
-as such: the plugin's basic 5e layout (name, size, type, subtype, alignment, ac, hp,
-hit_dice, speed, stats as six scores, saves, skillsaves, damage_*, senses, languages, cr,
-traits, actions, bonus_actions, reactions, legendary_actions, spells) and the 13th Age
-layout (name, size, level, role, type, initiative, ac, pd, md, hp, vulnerability, actions
-whose items carry nested `traits`, triggered_actions, nastier_traits). Any other key shows
-as its label and value; a list of named items (`- name: … desc: …`) shows as a named list.
+The plugin's blocks are YAML (read with PyYAML's safe loader only: statblock_yaml.py).
+Two shapes are read as such: the plugin's basic 5e layout (name, size, type, subtype,
+alignment, ac, hp, hit_dice, speed, stats as six scores, saves, skillsaves, damage_*,
+senses, languages, cr, traits, actions, bonus_actions, reactions, legendary_actions,
+spells) and the 13th Age layout (name, size, level, role, type, initiative, ac, pd, md,
+hp, vulnerability, actions whose items carry nested `traits`, triggered_actions,
+nastier_traits). Any other key shows as its label and value; a list of named items
+(`- name: … desc: …`) shows as a named list.
 The plugin's display settings (layout, columns, dice, render, …) are not content.
 
 Texts stay Markdown here: scripts/vault/statblock_html.py renders them through the vault

@@ -180,8 +180,9 @@ def test_a_5e_block_shows_its_scores_with_modifiers() -> None:
 
 def test_an_unreadable_block_shows_as_code_with_a_note_and_a_warning_at_its_line() -> None:
     page, problems = drawn("name: Ogre <b>\nactions:\n  - name: Club\n   desc: x\n")
-    assert problems == ["Page.md:7: stat block not shown: not valid YAML (expected <block end>, "
-                        "but found '<block mapping start>')|warning"]
+    # libyaml's words where PyYAML has it ("did not find expected '-' indicator"), else PyYAML's.
+    assert len(problems) == 1 and problems[0].startswith("Page.md:7: stat block not shown: not valid YAML (")
+    assert problems[0].endswith(")|warning")
     assert 'class="vault-statblock-note">This stat block could not be read: not valid YAML' in page
     assert '<code class="language-statblock">name: Ogre &lt;b&gt;' in page
 
