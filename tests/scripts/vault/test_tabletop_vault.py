@@ -69,7 +69,7 @@ def test_a_callout_header_with_a_no_break_space_is_a_callout(published: tuple[Pa
 
 
 @pytest.mark.parametrize("header", [f"[!abstract]{NBSP}Summary", f"[!abstract]{NBSP}", f"[!abstract]-{NBSP}Summary{NBSP}",
-                                    f"[!abstract]{NBSP}\t Summary"])
+                                    f"[!abstract]{NBSP}\t Summary", f"{NBSP}[!abstract] Summary"])
 def test_no_break_spaces_around_a_callout_title(header: str) -> None:
     page = compile_vault({"Page.md": f"> {header}\n> Body.\n"}, VaultConfig()).pages["Page.md"]
     assert "[!abstract]" not in page and "abstract" in page and "<p>Body.</p>" in page
