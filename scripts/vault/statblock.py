@@ -224,21 +224,25 @@ def _section(title: str, value: object) -> Section:
     return Section(title, tuple(entry for entry in (_entry(item, 0) for item in items) if entry is not None))
 
 
+_TEXT_KEYS = ("desc", "description", "text")  # an item's text: the plugin writes `desc`
+
+
 def _entry(item: object, depth: int) -> Entry | None:
     if item is None:
         return None
     if isinstance(item, dict):
         own = {str(key).strip().lower(): value for key, value in item.items()}
-        if "name" not in own and "desc" not in own and len(own) == 1:
+        if "name" not in own and not any(key in own for key in _TEXT_KEYS) and len(own) == 1:
             value = next(iter(item.values()))  # `- 1st level (4 slots): magic missile`
             return Entry(f"{text(next(iter(item)))}:", text(value))
         nested = own.get("traits")
         traits = tuple(entry for entry in (_entry(trait, depth + 1) for trait in
                                            (nested if isinstance(nested, list) else [nested]))
                        if entry is not None) if depth < 3 else ()
+        words = next((key for key in _TEXT_KEYS if key in own), "desc")
         more = tuple(Field(label_of(key), text(value)) for key, value in own.items()
-                     if key not in ("name", "desc", "traits") and text(value))
-        return Entry(text(own.get("name")), text(own.get("desc")), more, traits)
+                     if key not in ("name", words, "traits") and text(value))
+        return Entry(text(own.get("name")), text(own.get(words)), more, traits)
     if isinstance(item, list) and item and not (len(item) == 1 and isinstance(item[0], list)):
         return Entry(text(item[0]), " ".join(text(part) for part in item[1:]))
     return Entry("", text(item))

@@ -259,3 +259,5 @@ def test_blocks_as_converters_write_them() -> None:
     assert pathfinder.subtitle == "Medium Creature 3"
     assert pathfinder.fields == (Field("Trait 01", "[[evil]]"),)
     assert read_statblock("creature: Alce\n").name == "Alce"  # the plugin's bestiary entry, by name
+    actions = read_statblock("actions:\n  - name: Gore\n    description: Pushes.\n    hit: 5 damage\n").sections[0]
+    assert actions.entries == (Entry("Gore", "Pushes.", (Field("Hit", "5 damage"),)),)
