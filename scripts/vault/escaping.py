@@ -1,6 +1,7 @@
 """Text written into Markdown or HTML as text: it shows as written and never becomes markup.
 
-`escape_text` is for Markdown: Markdown's own marks get a backslash, but `<` and `&` become
+`escape_text` is for Markdown: Markdown's own marks get a backslash (`#` too, or a made
+heading `# #Your_Truth` would read `#Your` as a tag), but `<` and `&` become
 entities, because Python-Markdown has no backslash escape for `<` (a `\\<` would be shown
 with its backslash) and would read `&lt;` written in a note as the character `<`.
 `escape_html` is for HTML that no Markdown reads (MkDocs navigation titles, attributes).
@@ -11,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]>|])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]>|#])")
 
 
 def escape_text(text: str) -> str:

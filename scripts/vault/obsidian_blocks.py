@@ -29,7 +29,9 @@ from markdown_it.token import Token
 BLOCK_ID_LINE = re.compile(r"\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
 # `text ^id` ends a paragraph; `![[image.png]]^id` (glued to an embed) is allowed too.
 TRAILING_ID = re.compile(r"(?:^|[ \t])\^(?P<id>[A-Za-z0-9-]+)[ \t]*$")
-CALLOUT_HEADER = re.compile(r"^[ \t]*\[!(?P<type>[^\]\s]+)\](?P<fold>[+-]?)(?:[ \t]+(?P<title>.*?))?[ \t]*$")
+# Spaces around the header and its title are any but a line break: a no-break space
+# (U+00A0) after `[!abstract]`, as editors paste it, still makes a callout, as in Obsidian.
+CALLOUT_HEADER = re.compile(r"^[^\S\n]*\[!(?P<type>[^\]\s]+)\](?P<fold>[+-]?)(?:[^\S\n]+(?P<title>.*?))?[^\S\n]*$")
 
 
 @dataclass(frozen=True)

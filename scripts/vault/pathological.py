@@ -25,4 +25,8 @@ CASES: dict[str, Callable[[int], str]] = {
     "2,000-deep lists": lambda size: "\n".join("  " * depth + "- x" for depth in range(2000)),
     "backticks": lambda size: "`" * size,
     "one-column table": lambda size: "|a|\n|-|\n" + "|x|\n" * (size // 4),
+    # issue 36: a Fantasy Statblocks block of many actions, and one of brackets only.
+    "stat block actions": lambda size: "```statblock\nname: X\nactions:\n"
+                                       + "  - name: a\n    desc: b [[c]]\n" * (size // 30) + "```\n",
+    "stat block brackets": lambda size: "```statblock\na: " + "[" * size + "\n```\n",
 }

@@ -39,6 +39,7 @@ from .pages import PageSource, site_href
 from .problems import Problem
 from .resolve import Resolution, Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
+from .statblock_html import statblock_html
 from .syntax import WikiTarget, vault_parser
 from .tags import tag_page
 
@@ -235,6 +236,8 @@ class VaultRenderer(RendererHTML):
         extension = next((ext for ext in vault.ctx.extensions if name in ext.fence_names), None)
         if extension is not None:
             return _extension_fence(extension, token, vault)
+        if name == "statblock":  # issue 36: Fantasy Statblocks (scripts/vault/statblock_html.py)
+            return _statblock(token, vault)
         code = escape(token.content, quote=False)
         if name == "mermaid":
             return f'<pre class="mermaid"><code>{code}</code></pre>\n'
@@ -365,6 +368,23 @@ def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> st
     except ExtensionProblem as problem:
         vault.problems.append(Problem(where.path, where.line, "error", str(problem)))
         return ""
+
+
+def _statblock(token: Token, vault: _Env) -> str:
+    """A stat block, its texts rendered as the note's own Markdown for this page."""
+    parser = vault_parser()
+    options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not vault.ctx.config.strict_line_breaks}))
+
+    def markdown(text: str, inline: bool) -> str:
+        tokens = parser.parseInline(text) if inline else parser.parse(text)
+        # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
+        return safe_body(str(parser.renderer.render(tokens, options, {"vault": vault}))).strip()
+
+    drawn = statblock_html(token.content, markdown)
+    if drawn.problem is not None and not vault.host.depth:
+        line = (token.map[0] if token.map else 0) + 1 + drawn.problem[0]
+        vault.problems.append(Problem(vault.page.path, line, "warning", drawn.problem[1]))
+    return drawn.html + "\n"
 
 
 def _resolve(target: WikiTarget, kind: str, vault: _Env) -> Resolution:

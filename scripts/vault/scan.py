@@ -19,7 +19,8 @@ from markdown_it.token import Token
 from .callouts import Callout
 from .obsidian_blocks import CalloutInfo
 from .dice import dice_formula
-from .syntax import WikiTarget, vault_parser
+from .statblock import statblock_links
+from .syntax import WikiTarget, split_target, vault_parser
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
 
@@ -95,6 +96,7 @@ def scan_note(text: str) -> Scan:
     headings: list[Heading] = []
     fences: list[Fence] = []
     code_lines: set[int] = set()
+    statblock_lines: set[int] = set()  # a stat block's texts are Markdown (statblock_html.py)
     cursors: dict[int, int] = {}
     callouts: list[Callout] = []
     block_ids: list[BlockId] = []
@@ -124,6 +126,11 @@ def scan_note(text: str) -> Scan:
             code_lines.update(range(token.map[0], token.map[1]))
             if token.type == "fence":
                 fences.append(Fence(token.info.strip(), token.content, token.map[0], token.map[1]))
+                if token.info.strip().split(" ")[0] == "statblock":  # issue 36: its texts' links are the note's
+                    statblock_lines.update(range(token.map[0] + 1, token.map[1] - 1))
+                    refs.extend(Ref("embed" if bang else "link", split_target(inner), token.map[0] + 1 + line,
+                                    start, end, current_heading)
+                                for bang, inner, line, start, end in statblock_links(token.content))
                 if token.info.strip().split(" ")[0] == "mermaid":
                     uses.add("mermaid")
             elif token.type.startswith("math"):
@@ -146,7 +153,7 @@ def scan_note(text: str) -> Scan:
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
-    refs.extend(_markdown_links(lines, code_lines, headings))
+    refs.extend(_markdown_links(lines, code_lines - statblock_lines, headings))
     return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
                 tuple(block_ids), tuple(tags), frozenset(uses), tuple(tokens))
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import yaml
+
 from .config import VaultConfig
-from .escaping import escape_text
+from .escaping import escape_html, escape_text
 from .pages import PageSource, relative_url
 from .render import tag_link
 from .tags import tag_key, tag_page, with_parents
@@ -58,7 +60,7 @@ def tag_pages(names: Mapping[str, str], config: VaultConfig) -> dict[str, str]:
 
 
 def _tag_link(key: str, names: Mapping[str, str], paths: Mapping[str, str], host: str) -> str:
-    return f"[#{escape_text(names[key])}]({relative_url(paths[key], host)})"
+    return f"[{escape_text('#' + names[key])}]({relative_url(paths[key], host)})"
 
 
 def _index(names: Mapping[str, str], tagged: Mapping[str, dict[str, str]], children: Mapping[str, list[str]],
@@ -80,7 +82,11 @@ def _index(names: Mapping[str, str], tagged: Mapping[str, dict[str, str]], child
 def _tag_page(key: str, names: Mapping[str, str], tagged: Mapping[str, dict[str, str]],
               children: Mapping[str, list[str]], paths: Mapping[str, str], config: VaultConfig) -> str:
     host = paths[key]
-    lines = [f"# #{escape_text(names[key])}", ""]
+    # Its title in the browser's tab and in search is the tag ("#Your_Truth", not the file's
+    # name, "Your truth aa228e"): front matter the compiler keeps as the page's meta.
+    title = yaml.safe_dump({"title": escape_html("#" + names[key])}, allow_unicode=True)
+    # Escaped, `#` too: a heading `# #Your_Truth` would read `#Your` as a tag of its own.
+    lines = [f"---\n{title}---", f"# {escape_text('#' + names[key])}", ""]
     up = key.rsplit("/", 1)[0] if "/" in key else ""
     where = _tag_link(up, names, paths, host) if up else f"[all tags]({relative_url(config.tags_page, host)})"
     count = len(tagged[key])

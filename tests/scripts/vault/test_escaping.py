@@ -19,6 +19,7 @@ VECTORS = [
     "&lt;already an entity&gt; &amp; more",
     "*stars* _under_ `tick` [brackets] | pipe \\ slash",
     "^block-id",
+    "#Your_Truth and #snake_case",
     "Odd <names> & such",
 ]
 
