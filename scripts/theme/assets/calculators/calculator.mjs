@@ -150,7 +150,7 @@ function mountExample(item) {
     inputsGiven(root);
     recompute(root, true);
     root.scrollIntoView({ block: "start", behavior: "smooth" });
-    const first = form.querySelector("input, select");
+    const first = Array.from(form.querySelectorAll("input, select")).find((el) => !el.closest("details.calculator-units")); // past the unit pickers
     if (first) first.focus({ preventScroll: true });
   });
 }

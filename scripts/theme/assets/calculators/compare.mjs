@@ -139,7 +139,8 @@ function open(entry, fromAddress) {
   } else {
     markAddress(entry, true); // with B's own keys, in the same step
     if (!answered) hooks.recompute(b, true);
-    const first = parts(b).form.querySelector("input, select, textarea");
+    // The first field to change, past the unit pickers (units.mjs) at the top.
+    const first = Array.from(parts(b).form.querySelectorAll("input, select, textarea")).find((el) => !el.closest("details.calculator-units"));
     if (first) first.focus();
   }
   draw(entry);
