@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -193,7 +194,9 @@ def units_text(cache_dir: Path = CACHE) -> str:
         return kept.read_text(encoding="utf-8")
     text = json.dumps(units_data(), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     kept.parent.mkdir(parents=True, exist_ok=True)
-    kept.write_text(text, encoding="utf-8")
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")  # two builds at once never read half a file
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(kept)
     return text
 
 
