@@ -91,6 +91,7 @@ def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, visit:
     card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),)).as_dict()
     assert shown(root, list(card)) == card, "an upgrade's weapon joins the pool"
     assert root.locator("[name='upgrade']").input_value() == heavy
+    assert page.evaluate("document.activeElement.dataset.unitSlot") == "0", "the select in use keeps the focus"
 
     type_unit(page, root, "defender_unit", "Rebel Troopers")
     defence = defender_values(rebels).as_dict()

@@ -233,27 +233,35 @@ function build(root, form, group, data) {
     return i < 0 ? null : data.units[i];
   };
 
-  // The selects follow the text boxes (after a unit is chosen, an address is read, ...).
+  // The selects follow the text boxes (after a unit is chosen, an address is read, ...);
+  // they are drawn again only for another unit, so a select in use keeps the focus.
+  let drawn;
   const sync = () => {
     const unit = unitOf("attacker");
     const values = current();
-    weapon.replaceChildren(...(unit ? unit.weapons.map((w, i) => option(w, w, values.weapon ? fold(w) === fold(values.weapon) : i === unit.weapon)) : [option("", "(choose an attacking unit)", true)]));
-    weapon.disabled = !unit;
-    const chosen = upgradeNames(values.upgrade).map(fold);
-    const taken = new Set();
-    slots.replaceChildren(...(unit ? unit.slots.map(([kind, members], n) => {
-      const select = document.createElement("select");
-      select.setAttribute("data-unit-slot", String(n));
-      select.append(option("", "None", true));
-      let picked = false;
-      for (const i of members) {
-        const name = unit.upgrades[i];
-        const on = !picked && !taken.has(i) && chosen.includes(fold(name));
-        if (on) { picked = true; taken.add(i); }
-        select.append(option(name, name, on));
-      }
-      return field(kind.charAt(0).toUpperCase() + kind.slice(1), select, "calculator-unit-slot");
-    }) : []));
+    if (unit !== drawn) {
+      drawn = unit;
+      weapon.replaceChildren(...(unit ? unit.weapons.map((w) => option(w, w, false)) : [option("", "(choose an attacking unit)", true)]));
+      weapon.disabled = !unit;
+      slots.replaceChildren(...(unit ? unit.slots.map(([kind, members], n) => {
+        const select = document.createElement("select");
+        select.setAttribute("data-unit-slot", String(n));
+        select.append(option("", "None", true), ...members.map((i) => option(unit.upgrades[i], unit.upgrades[i], false)));
+        return field(kind.charAt(0).toUpperCase() + kind.slice(1), select, "calculator-unit-slot");
+      }) : []));
+    }
+    if (unit) {
+      const at = values.weapon ? unit.weapons.findIndex((w) => fold(w) === fold(values.weapon)) : unit.weapon;
+      weapon.selectedIndex = Math.max(at, 0);
+      // Each upgrade named goes in the first slot of its kind still free.
+      const chosen = upgradeNames(values.upgrade).map(fold);
+      const taken = new Set();
+      slots.querySelectorAll("select").forEach((select, n) => {
+        const i = unit.slots[n][1].find((m) => !taken.has(m) && chosen.includes(fold(unit.upgrades[m])));
+        if (i !== undefined) taken.add(i);
+        select.value = i === undefined ? "" : unit.upgrades[i];
+      });
+    }
     for (const side of Object.keys(told)) say(told[side], data, values, side);
   };
 
