@@ -6,6 +6,7 @@ Legion attack calculator is named to it; the pre-rendered result counts minis de
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import re
 from pathlib import Path
 from typing import Any
@@ -135,3 +136,15 @@ def test_the_form_shows_the_units_first_and_the_result_counts_minis_defeated() -
     result = html[html.index("data-result"):]
     assert "Minis defeated" in result and "Wounds on the defender" in result
     assert result.index("Wounds on the defender") < result.index("Minis defeated")
+
+
+def test_the_live_regions_sentence_says_the_minis_defeated_after_the_wounds() -> None:
+    from rulesengine.calculators.api import calculate
+
+    request = {"calculator": "legion-attack", "inputs": {"attacker_unit": "Stormtroopers", "defender_unit": "Rebel Troopers"}, "base": ""}
+    answer = json.loads(calculate(json.dumps(request)))
+    expected = answer["result"]["defender"]["expected_minis_defeated"]
+    said = answer["summary"]
+    assert said.startswith("Wounds on the defender:") and said.endswith(f"Minis defeated: {float(Fraction(expected)):.2f} expected.")
+    request["inputs"] = {"red": 2}
+    assert "Minis defeated" not in json.loads(calculate(json.dumps(request)))["summary"]
