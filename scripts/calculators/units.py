@@ -42,6 +42,7 @@ from pathlib import Path
 from rulesengine.legion.model import RULESETS
 from rulesengine.legion.units import Mapped, Unit, Upgrade, attacker_values, cards, default_weapon, defender_values, upgrades_for, whole_unit
 from rulesengine.legion.units.cards import FACTIONS
+from scripts.calculators.answers import engine_hash
 
 ADDRESS = "assets/calculators/units.json"
 ATTRIBUTE = "data-unit-data"
@@ -187,8 +188,6 @@ CACHE = Path(__file__).resolve().parents[2] / ".cache" / "units"
 def units_text(cache_dir: Path = CACHE) -> str:
     """The data as the site serves it, kept in `cache_dir` under the hash of the engine's
     source and package data (making it runs the mapping some 25,000 times: seconds)."""
-    from scripts.calculators.answers import engine_hash
-
     kept = cache_dir / f"{engine_hash()[:24]}.json"
     if kept.is_file():
         return kept.read_text(encoding="utf-8")
