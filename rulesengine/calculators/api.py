@@ -21,6 +21,7 @@ from rulesengine.calculators.render import compute, error_html, result_html
 from rulesengine.calculators.result import summary
 from rulesengine.calculators.words import named_choices
 from rulesengine.errors import InputError, RulesError
+from rulesengine.legion.units import cards as unit_cards
 
 
 def calculate(request_json: str) -> str:
@@ -79,3 +80,11 @@ def _failure(message: str, option: str | None) -> dict[str, object]:
 def describe() -> str:
     """Every calculator's description (inputs, fields, keyword presets) as JSON."""
     return json.dumps([c.describe() for c in calculators()], ensure_ascii=False)
+
+
+def warm() -> None:
+    """Read the package data the calculators use into memory (the Legion unit cards). The
+    build's start-up snapshot calls it (scripts/calculators/snapshot.mjs): the snapshot
+    holds Python's memory, not the wheel's files, which the worker unpacks only after its
+    first answers."""
+    unit_cards()

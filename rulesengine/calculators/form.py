@@ -14,6 +14,8 @@ from html import escape
 from rulesengine.calculators.words import PLAIN, choice_words
 from rulesengine.options import GROUPS, Option
 
+UNITS = "units"
+"""The group of the unit inputs (Legion): shown above every other input."""
 SHOWN_FIRST = 6
 """At most this many inputs are open above the folded groups."""
 REPEAT_SEPARATOR = ";"
@@ -24,20 +26,26 @@ by this character, and the JSON entry point splits them again."""
 def render_form(options: Sequence[Option], values: Mapping[str, object], shown_first: Sequence[str], note: str = "") -> str:
     """The first `SHOWN_FIRST` inputs named in `shown_first` (the keyword's own inputs,
     then the calculator's usual ones) are open; the others sit in folded groups, one per
-    `Option.group`, in the order of `GROUPS`."""
+    `Option.group`, in the order of `GROUPS`; the units group (Legion's unit pickers),
+    if any, comes before all of them."""
     by_name = {o.name: o for o in options}
-    first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name][:SHOWN_FIRST]
+    first = [by_name[n] for n in dict.fromkeys(shown_first) if n in by_name and by_name[n].group != UNITS][:SHOWN_FIRST]
     rest = [o for o in options if o not in first]
     parts = ['<form class="calculator-form" autocomplete="off">']
     if note:
         parts.append(f'<p class="calculator-nojs" data-nojs>{escape(note)}</p>')
-    parts += [render_field(o, values.get(o.name, o.default), options) for o in first]
-    for group, heading in GROUPS.items():
+    # The units come first, folded like any group: the page's script opens them as pickers
+    # where the site has the units' data (assets/calculators/units.mjs).
+    groups = [UNITS, *(g for g in GROUPS if g != UNITS)]
+    for group in groups:
         members = [o for o in rest if o.group == group]
         if members:
-            parts.append(f'<details class="calculator-more" data-group="{group}"><summary>{escape(heading)}</summary>')
+            extra = " calculator-units" if group == UNITS else ""
+            parts.append(f'<details class="calculator-more{extra}" data-group="{group}"><summary>{escape(GROUPS[group])}</summary>')
             parts += [render_field(o, values.get(o.name, o.default), options) for o in members]
             parts.append("</details>")
+        if group == UNITS:
+            parts += [render_field(o, values.get(o.name, o.default), options) for o in first]
     parts.append("</form>")
     return "".join(parts)
 

@@ -54,7 +54,18 @@ def render_result(
 
 def summary(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
     """One short sentence for the live region: the first outcome the result shows, as its
-    expected value and the chance of at least one (or its certain value, in a trace)."""
+    expected value and the chance of at least one (or its certain value, in a trace); with
+    a defending unit (Legion), the minis defeated after it."""
+    said = _first_outcome(result, labels)
+    defender = result.get("defender")
+    if not isinstance(defender, Mapping):
+        defenders = result.get("defenders")
+        defender = defenders[0] if isinstance(defenders, list) and defenders and isinstance(defenders[0], Mapping) else None
+    expected = fraction_of(defender.get("expected_minis_defeated")) if defender is not None else None
+    return said if expected is None else f"{said} Minis defeated: {decimal(expected)} expected."
+
+
+def _first_outcome(result: Mapping[str, object], labels: Mapping[str, str]) -> str:
     for path, value in leaves(result):
         label = label_for(path, labels)
         if not label or not isinstance(value, Mapping):

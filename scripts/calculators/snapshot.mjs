@@ -42,7 +42,7 @@ try {
   });
   // Every module of the engine is imported (not only what describe() reaches), so that
   // the restored Python never needs the wheel's files to answer; then describe() runs as
-  // the worker's first call would. Done in Python so that no proxy object is left for the
+  // the worker's first call would, and warm() reads the package data (the unit cards). Done in Python so that no proxy object is left for the
   // snapshot to refuse.
   pyodide.globals.set("snapshot_module", moduleName);
   pyodide.runPython(`
@@ -54,6 +54,8 @@ for _found in pkgutil.walk_packages(_top.__path__, _top.__name__ + "."):
         importlib.import_module(_found.name)
 if hasattr(_module, "describe"):
     _module.describe()
+if hasattr(_module, "warm"):
+    _module.warm()  # package data (the unit cards) read into memory: the snapshot holds no files
 del _module, _top, _found, importlib, pkgutil, snapshot_module
 `);
   // Fewer bytes to send: the memory is sent compressed, and what Python and the C heap

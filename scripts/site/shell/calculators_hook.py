@@ -8,7 +8,8 @@
   precompressed copies, as a static host would (scripts/site/static_site.py).
 - on_post_page: the calculator's script goes into the page's head with its modules
   preloaded, and each calculator gets the answers to its first changes
-  (scripts/calculators/answers.py), preloaded too.
+  (scripts/calculators/answers.py), preloaded too; where the vault names the Legion game,
+  each Legion attack calculator names the unit pickers' data (scripts/calculators/units.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
   snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
@@ -133,6 +134,14 @@ def uses_calculators(config: MkDocsConfig) -> bool:
     return any(str(s).startswith(SCRIPT) for s in config.extra_javascript)
 
 
+def has_legion(config: MkDocsConfig) -> bool:
+    """The vault's configuration names the Legion game (`extra.vault.games`)."""
+    from scripts.calculators.units import GAME
+
+    vault = (config.get("extra") or {}).get("vault") or {}
+    return GAME in (vault.get("games") or {})
+
+
 def on_startup(command: str, dirty: bool) -> None:
     global SERVING
     SERVING = command == "serve"
@@ -204,6 +213,12 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
         from scripts.calculators.answers import attach
 
         output = preload_answers(attach(output, page.file.src_uri, Path(config.site_dir)))
+        if has_legion(config):
+            # The Legion unit pickers' data (scripts/calculators/units.py), named in each
+            # Legion attack calculator: a vault without the Legion game gets no pickers.
+            from scripts.calculators import units
+
+            output = units.attach(output, Path(config.site_dir))
     return preload_modules(output)
 
 

@@ -4,7 +4,8 @@
 // `c2.<name>`, and so on).
 
 import { slotOf } from "./settings.mjs";
-import { parts, setInputs } from "./form.mjs";
+import { inputsOf, parts, setInputs } from "./form.mjs";
+import { fillOf, unitsPending } from "./units.mjs";
 
 const baselines = new WeakMap(); // root -> the inputs the page arrived with
 
@@ -22,9 +23,10 @@ function prefix(root) {
   return slot === 0 ? "c." : `c${slot + 1}.`;
 }
 
-// `href` with `root`'s keys set to `inputs` (those that differ from the page's own).
+// `href` with `root`'s keys set to `inputs` (those that differ from the page's own, and
+// from what the units chosen fill in: a unit's link names the unit and the reader's edits).
 export function withInputs(root, inputs, href = window.location.href) {
-  const base = baselines.get(root) || {};
+  const base = Object.assign({}, baselines.get(root) || {}, fillOf(root, parts(root).form, inputs));
   const url = new URL(href);
   const mine = prefix(root);
   for (const key of Array.from(url.searchParams.keys())) if (key.startsWith(mine)) url.searchParams.delete(key);
@@ -55,15 +57,27 @@ export function pushStep(href) {
 }
 
 // Set `root`'s form to what the address says (the page's own inputs where it says
-// nothing); `recompute(root)` runs when that changed anything or when the page arrived
-// with a shared address.
+// nothing; under them, what the units it names fill in, once their data is here: an input
+// is `c.attacker_unit` or `c.attacker-unit`); `recompute(root)` runs when that changed
+// anything or when the page arrived with a shared address.
 export function readAddress(root, recompute) {
   const { form } = parts(root);
   if (!form) return;
   const mine = prefix(root);
   const params = new URLSearchParams(window.location.search);
-  const values = Object.assign({}, baselines.get(root) || {});
-  for (const el of form.querySelectorAll("[name]")) if (params.has(mine + el.name)) values[el.name] = params.get(mine + el.name);
+  const given = {};
+  for (const el of form.querySelectorAll("[name]")) {
+    for (const key of [mine + el.name, mine + el.name.replace(/_/g, "-")]) if (params.has(key)) given[el.name] = params.get(key);
+  }
+  const waiting = unitsPending(root, given);
+  if (waiting) waiting.then(() => { if (root.isConnected) fromParams(root, form, given, mine, params, recompute); });
+  else fromParams(root, form, given, mine, params, recompute);
+}
+
+function fromParams(root, form, given, mine, params, recompute) {
+  const base = baselines.get(root) || {};
+  const chosen = Object.assign({}, base, given);
+  const values = Object.assign({}, base, fillOf(root, form, Object.assign(inputsOf(form), chosen)), given);
   const changed = setInputs(form, values);
   if (changed || (Array.from(params.keys()).some((k) => k.startsWith(mine)) && root.getAttribute("data-state") === "static")) {
     recompute(root);

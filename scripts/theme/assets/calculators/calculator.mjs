@@ -5,7 +5,7 @@
 //
 // The parts, by concern: settings.mjs (settings, counters, each calculator's place),
 // form.mjs (inputs, checks, status, result, refusals), worker-client.mjs (the workers),
-// address.mjs (inputs in the page address), faces.mjs (a select per die for the faces
+// address.mjs (inputs in the page address), units.mjs (Legion's unit pickers), faces.mjs (a select per die for the faces
 // rolled), trace-fit.mjs (a worked example's faces follow the reader's other changes).
 // This file wires them to each calculator and each worked example on the page.
 
@@ -18,6 +18,7 @@ import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
 import { offerCompare } from "./compare.mjs";
 import { describeItem, itemsOf, mountRows } from "./rows.mjs";
 import { answersArriving, builtAnswer, loadAnswers } from "./answers.mjs";
+import { mountUnits } from "./units.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -111,6 +112,7 @@ function mount(root, slot) {
   mountFaces(form);
   mountRows(form);
   mountControls(form);
+  mountUnits(root);
   offerCopyLink(root);
   mountFit(root, recompute);
   setBaseline(root, inputsOf(form));
@@ -148,7 +150,7 @@ function mountExample(item) {
     inputsGiven(root);
     recompute(root, true);
     root.scrollIntoView({ block: "start", behavior: "smooth" });
-    const first = form.querySelector("input, select");
+    const first = Array.from(form.querySelectorAll("input, select")).find((el) => !el.closest("details.calculator-units")); // past the unit pickers
     if (first) first.focus({ preventScroll: true });
   });
 }

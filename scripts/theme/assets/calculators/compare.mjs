@@ -98,8 +98,9 @@ function copyOf(a) {
   const b = a.cloneNode(true); // an input's value, a box's tick and a select's choice come along
   // What the page's scripts drew into A is drawn again for B when it is mounted (their
   // copies would have no listeners): status, error and clock lines, refusals beside fields,
-  // the per-die face selects (faces.mjs), the set's name.
-  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-field-note], [data-face-controls], [data-set-badge], [data-rows], [data-ruleset-note], :scope > .calculator-share")) el.remove();
+  // the per-die face selects (faces.mjs), the unit pickers (units.mjs), the set's name.
+  for (const el of b.querySelectorAll(":scope > [data-status], :scope > [data-error], :scope > [data-elapsed], [data-field-error], [data-field-note], [data-face-controls], [data-set-badge], [data-rows], [data-ruleset-note], [data-unit-picker], :scope > .calculator-share")) el.remove();
+  for (const el of b.querySelectorAll("[data-pickers]")) el.removeAttribute("data-pickers"); // units.mjs draws B's pickers again
   for (const el of b.querySelectorAll("[aria-invalid], [aria-describedby]")) {
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
@@ -138,7 +139,8 @@ function open(entry, fromAddress) {
   } else {
     markAddress(entry, true); // with B's own keys, in the same step
     if (!answered) hooks.recompute(b, true);
-    const first = parts(b).form.querySelector("input, select, textarea");
+    // The first field to change, past the unit pickers (units.mjs) at the top.
+    const first = Array.from(parts(b).form.querySelectorAll("input, select, textarea")).find((el) => !el.closest("details.calculator-units"));
     if (first) first.focus();
   }
   draw(entry);

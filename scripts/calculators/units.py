@@ -1,0 +1,225 @@
+"""The Legion unit pickers' data, made at build time: what the page's script needs to fill a
+calculator's fields from a unit before Python has loaded (assets/calculators/units.mjs).
+
+`units_data()` runs the engine's own mapping (`rulesengine.legion.units.attacker_values`,
+`defender_values`) for every released unit and writes down what it gives; the page's
+script only looks values up, it maps nothing itself:
+
+- `factions`: [key, name] in the order the pickers group them;
+- `rulesets`: the ruleset choices, the first being the form's default;
+- `attackerFields`, `defenderFields`: every input a unit fills on that side (a field a
+  unit's card does not give goes back to its default when a unit is chosen);
+- `units`: per released unit, its `name` (unique, as `--attacker-unit` takes it), `faction`,
+  `minis`, `weapons` (names; `weapon`: the index of the default one), `upgrades` (names of
+  the upgrades that fit it: `upgrades_for`), `slots` (one per slot of its upgrade bar that
+  one of them fits: [kind, [upgrade indexes]]), `defense` (the defender's values) and
+  `attack`: per weapon index, the values for the whole unit with no upgrade (`""`), and for
+  every choice of minis and upgrades (key `"<minis or empty>|<upgrade indexes, sorted,
+  comma-separated>"`) only the values that differ (null: the field goes back to its
+  default). `_notes` among the values: what the mapping left out, and why (indexes into
+  the data's `notes`, the words of each).
+- `byRuleset`: for a ruleset other than the default, the entries whose values differ
+  (unit index -> "defense" or "<weapon>/<key>" -> whole values).
+
+`attach(page_html, site_dir)` writes the data once per build under
+`assets/calculators/units.json` and names it, with `?v=<hash>`, in each Legion attack
+calculator's `data-unit-data` (one whose form has an `attacker_unit` field). The hook calls it
+only when the vault's configuration names the Legion game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+from collections.abc import Mapping
+from functools import cache
+from html import escape, unescape
+from pathlib import Path
+
+from rulesengine.legion.model import RULESETS
+from rulesengine.legion.units import Mapped, Unit, Upgrade, attacker_values, cards, default_weapon, defender_values, upgrades_for, whole_unit
+from rulesengine.legion.units.cards import FACTIONS
+from scripts.calculators.answers import engine_hash
+
+ADDRESS = "assets/calculators/units.json"
+ATTRIBUTE = "data-unit-data"
+GAME = "legion"
+"""The game folder whose calculators get the pickers (mkdocs.yml `extra.vault.games`)."""
+NOTES = "_notes"
+Values = dict[str, object]
+"""Input values by option name, as the form sends them."""
+
+
+_NOTE_TEXTS: dict[str, int] = {}
+"""Each note's words -> its index in the data's `notes` (filled as the data is made)."""
+
+
+def _values(mapped: Mapped) -> dict[str, object]:
+    values = mapped.as_dict()
+    if mapped.notes:
+        values[NOTES] = [_NOTE_TEXTS.setdefault(f"{n.keyword}: {n.reason}", len(_NOTE_TEXTS)) for n in mapped.notes]
+    return values
+
+
+def _diff(base: Mapping[str, object], values: Mapping[str, object]) -> dict[str, object]:
+    """What `values` changes in `base`: new or other values, and None for a value it drops."""
+    out = {k: v for k, v in values.items() if base.get(k) != v}
+    out.update({k: None for k in base if k not in values})
+    return out
+
+
+def slots(unit: Unit, fitting: tuple[Upgrade, ...]) -> list[tuple[str, list[int]]]:
+    """One slot per place on the unit's upgrade bar that a fitting upgrade goes in."""
+    out = []
+    for kind in dict.fromkeys(unit.upgrade_bar):
+        members = [i for i, u in enumerate(fitting) if u.kind == kind]
+        if members:
+            out += [(kind, members)] * unit.upgrade_bar.count(kind)
+    return out
+
+
+def choices(unit: Unit, fitting: tuple[Upgrade, ...]) -> list[tuple[int, ...]]:
+    """Every set of fitting upgrades the slots allow (one per slot, no card twice), as sorted indexes."""
+    found: dict[tuple[int, ...], None] = {}
+    for picked in itertools.product(*[[None, *members] for _, members in slots(unit, fitting)]):
+        chosen = [i for i in picked if i is not None]
+        if len(set(chosen)) == len(chosen):
+            found[tuple(sorted(chosen))] = None
+    return list(found)
+
+
+def key(minis: int | None, upgrades: tuple[int, ...]) -> str:
+    return f"{minis or ''}|{','.join(map(str, upgrades))}"
+
+
+def _attack(unit: Unit, fitting: tuple[Upgrade, ...], ruleset: str) -> list[dict[str, Values]]:
+    out = []
+    for weapon in unit.weapons:
+        base = _values(attacker_values(unit, weapon, ruleset=ruleset))
+        entry: dict[str, Values] = {"": base}
+        for chosen in choices(unit, fitting):
+            upgrades = tuple(fitting[i] for i in chosen)
+            for minis in (None, *range(1, whole_unit(unit, upgrades) + 1)):
+                if minis is None and not chosen:
+                    continue
+                entry[key(minis, chosen)] = _diff(base, _values(attacker_values(unit, weapon, minis, upgrades, ruleset=ruleset)))
+        out.append(entry)
+    return out
+
+
+def _full(entry: Mapping[str, Values], at: str) -> Values:
+    base = dict(entry[""])
+    if at:
+        for name, value in entry[at].items():
+            if value is None:
+                base.pop(name, None)
+            else:
+                base[name] = value
+    return base
+
+
+def _unit(unit: Unit) -> tuple[dict[str, object], dict[str, dict[str, Values]]]:
+    """The unit's entry under the default ruleset, and the entries another ruleset changes."""
+    fitting = upgrades_for(unit)
+    default = RULESETS[0]
+    attack = _attack(unit, fitting, default) if unit.weapons else []
+    entry: dict[str, object] = {
+        "name": unit.name, "faction": unit.faction, "minis": unit.minis,
+        "weapons": [w.name for w in unit.weapons],
+        "weapon": unit.weapons.index(default_weapon(unit)) if unit.weapons else None,
+        "upgrades": [u.name for u in fitting], "slots": [[k, m] for k, m in slots(unit, fitting)],
+        "defense": _values(defender_values(unit, ruleset=default)), "attack": attack,
+    }
+    other: dict[str, dict[str, Values]] = {}
+    for ruleset in RULESETS[1:]:
+        changed: dict[str, Values] = {}
+        defense = _values(defender_values(unit, ruleset=ruleset))
+        if defense != entry["defense"]:
+            changed["defense"] = defense
+        for w, theirs in enumerate(_attack(unit, fitting, ruleset) if unit.weapons else []):
+            for at in theirs:
+                if _full(theirs, at) != _full(attack[w], at):
+                    changed[f"{w}/{at}"] = _full(theirs, at)
+        if changed:
+            other[ruleset] = changed
+    return entry, other
+
+
+def _attack_of(entry: Mapping[str, object]) -> list[dict[str, Values]]:
+    return entry["attack"]  # type: ignore[return-value]
+
+
+def _defense_of(entry: Mapping[str, object]) -> Values:
+    return entry["defense"]  # type: ignore[return-value]
+
+
+@cache
+def units_data() -> dict[str, object]:
+    """Every released unit's picker data (see the module's docstring)."""
+    released = sorted(cards().released, key=lambda u: (list(FACTIONS).index(u.faction) if u.faction in FACTIONS else len(FACTIONS), u.name))
+    _NOTE_TEXTS.clear()
+    units: list[dict[str, object]] = []
+    by_ruleset: dict[str, dict[str, dict[str, Values]]] = {}
+    attacker: set[str] = set()
+    defender: set[str] = set()
+    for index, unit in enumerate(released):
+        entry, other = _unit(unit)
+        units.append(entry)
+        for ruleset, changed in other.items():
+            by_ruleset.setdefault(ruleset, {})[str(index)] = changed
+            for at, values in changed.items():
+                (defender if at == "defense" else attacker).update(values)
+        attacker.update(k for w in _attack_of(entry) for v in w.values() for k in v)
+        defender.update(_defense_of(entry))
+    return {
+        "date": cards().date, "notes": list(_NOTE_TEXTS), "attackerFields": sorted(attacker - {NOTES}),
+        "defenderFields": sorted(defender - {NOTES}), "factions": [[k, v] for k, v in FACTIONS.items()], "rulesets": list(RULESETS),
+        "units": units, "byRuleset": by_ruleset,
+    }
+
+
+CACHE = Path(__file__).resolve().parents[2] / ".cache" / "units"
+
+
+@cache
+def units_text(cache_dir: Path = CACHE) -> str:
+    """The data as the site serves it, kept in `cache_dir` under the hash of the engine's
+    source and package data (making it runs the mapping some 25,000 times: seconds)."""
+    kept = cache_dir / f"{engine_hash()[:24]}.json"
+    if kept.is_file():
+        return kept.read_text(encoding="utf-8")
+    text = json.dumps(units_data(), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")  # two builds at once never read half a file
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(kept)
+    return text
+
+
+CALCULATOR_START = re.compile(r'<div class="calculator" [^>]*data-calculator="[^"]+"[^>]*>')
+
+
+def attach(page_html: str, site_dir: Path) -> str:
+    """The built page with every calculator whose form takes `attacker_unit` naming the
+    units' data (written under `site_dir` if it is not there yet)."""
+    out, at = [], 0
+    for found in CALCULATOR_START.finditer(page_html):
+        end = page_html.find("</form>", found.end())
+        base = re.search(r' data-base="([^"]*)"', found.group(0))
+        if end < 0 or base is None or 'name="attacker_unit"' not in page_html[found.end():end]:
+            continue
+        text = units_text()
+        target = site_dir / ADDRESS
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        version = hashlib.sha256(text.encode()).hexdigest()[:12]
+        address = escape(f"{unescape(base.group(1))}{ADDRESS}?v={version}", quote=True)
+        opening = f'{found.group(0)[:-1]} {ATTRIBUTE}="{address}">'
+        out += [page_html[at:found.start()], opening]
+        at = found.end()
+    out.append(page_html[at:])
+    return "".join(out)

@@ -1,0 +1,330 @@
+// Legion's unit pickers: an attacking unit (typed, from a list grouped by faction), its
+// weapon, minis and upgrades, and a defending unit. Choosing one fills the calculator's
+// fields with what its card gives, before Python has loaded: the values come from the
+// build (scripts/calculators/units.py runs the engine's own mapping for every released unit
+// and writes assets/calculators/units.json, named in the calculator's data-unit-data); this
+// module only looks them up. The fields stay editable; an edit stays until that side's
+// unit, weapon, minis or upgrades change again, and it goes to the engine beside the unit,
+// as a command-line flag beside --attacker-unit does.
+//
+// The unit inputs themselves stay the form's named text boxes (attacker_unit, weapon,
+// minis, upgrade, defender_unit): what is sent, shared in the address and read back. The
+// weapon and upgrade boxes are hidden behind selects drawn from the unit's card.
+
+import { setInputs } from "./form.mjs";
+
+const fetched = new Map(); // address -> promise of the data (null: none or failed)
+const arrived = new Map(); // address -> the data, once there
+const SIDES = {
+  attacker: { unit: "attacker_unit", fields: "attackerFields", label: "Attacking unit" },
+  defender: { unit: "defender_unit", fields: "defenderFields", label: "Defending unit" },
+};
+const ATTACK_INPUTS = ["attacker_unit", "weapon", "minis", "upgrade"];
+export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
+
+const addressOf = (root) => root.getAttribute("data-unit-data");
+
+// The units' data for this calculator: a promise (null: the site has none for it).
+export function unitsData(root) {
+  const url = addressOf(root);
+  if (!url) return null;
+  if (!fetched.has(url)) {
+    fetched.set(url, fetch(url)
+      .then((reply) => (reply.ok ? reply.json() : null))
+      .catch(() => null)
+      .then((data) => {
+        arrived.set(url, data);
+        return data;
+      }));
+  }
+  return fetched.get(url);
+}
+
+const dataNow = (root) => arrived.get(addressOf(root)) || null;
+const fold = (text) => String(text || "").toLowerCase().replace(/[^0-9a-z]+/g, " ").trim();
+
+export function unitNamed(data, name) {
+  const wanted = fold(name);
+  if (!wanted) return -1;
+  return data.units.findIndex((unit) => fold(unit.name) === wanted);
+}
+
+const upgradeNames = (text) => String(text || "").split(";").map((s) => s.trim()).filter(Boolean);
+
+// The values a side's unit stands for, from `values` (name -> value, as the form sends
+// them); null when its unit, weapon, upgrades or minis are not in the data.
+export function cardValues(data, values, side) {
+  const index = unitNamed(data, values[SIDES[side].unit]);
+  if (index < 0) return null;
+  const unit = data.units[index];
+  const ruleset = values.ruleset && values.ruleset !== data.rulesets[0] ? (data.byRuleset[values.ruleset] || {})[index] || {} : {};
+  if (side === "defender") return ruleset.defense || unit.defense;
+  if (!unit.weapons.length) return null;
+  const weapon = values.weapon ? unit.weapons.findIndex((w) => fold(w) === fold(values.weapon)) : unit.weapon;
+  const picked = upgradeNames(values.upgrade).map((name) => unit.upgrades.findIndex((u) => fold(u) === fold(name)));
+  if (weapon < 0 || picked.includes(-1)) return null;
+  const minis = Number(values.minis) || 0;
+  const key = minis || picked.length ? `${minis || ""}|${picked.sort((a, b) => a - b).join(",")}` : "";
+  if (ruleset[`${weapon}/${key}`]) return ruleset[`${weapon}/${key}`];
+  const entry = unit.attack[weapon];
+  if (!(key in entry)) return null;
+  const out = Object.assign({}, entry[""]);
+  for (const [name, value] of Object.entries(key ? entry[key] : {})) {
+    if (value === null) delete out[name];
+    else out[name] = value;
+  }
+  return out;
+}
+
+function defaultsOf(form) {
+  const defaults = {};
+  for (const field of form.querySelectorAll(".calculator-field[data-default]")) {
+    const el = field.querySelector("[name]");
+    if (el) defaults[el.name] = JSON.parse(field.getAttribute("data-default"));
+  }
+  return defaults;
+}
+
+// Every field a side's unit fills: its card's value, else the field's default (a unit
+// stands for everything on its card). {} when the side names no unit in the data.
+export function fillOf(root, form, values, sides = ["attacker", "defender"]) {
+  const data = dataNow(root);
+  if (!data || !form) return {};
+  const defaults = defaultsOf(form);
+  const out = {};
+  for (const side of sides) {
+    const card = cardValues(data, values, side);
+    if (!card) continue;
+    for (const name of data[SIDES[side].fields]) if (name in defaults) out[name] = name in card ? card[name] : defaults[name];
+  }
+  return out;
+}
+
+// Waiting for the data is needed before reading an address that names a unit.
+export function unitsPending(root, given) {
+  if (!addressOf(root) || !UNIT_INPUTS.some((name) => given[name])) return null;
+  return dataNow(root) ? null : unitsData(root);
+}
+
+// ---- the pickers on the page ----
+
+const named = (form, name) => Array.from(form.querySelectorAll("[name]")).find((el) => el.name === name) || null;
+
+function field(labelText, control, className = "") {
+  const label = document.createElement("label");
+  label.className = `calculator-field ${className}`.trim();
+  label.setAttribute("data-unit-picker", "");
+  const span = document.createElement("span");
+  span.className = "calculator-label";
+  span.textContent = labelText;
+  label.append(span, control);
+  return label;
+}
+
+function option(value, text, selected) {
+  const el = document.createElement("option");
+  el.value = value;
+  el.textContent = text;
+  el.selected = selected;
+  return el;
+}
+
+let lists = 0;
+
+// A faction filter and a list of the units typed names are picked from.
+function mountUnitInput(form, data, side) {
+  const input = named(form, SIDES[side].unit);
+  const list = document.createElement("datalist");
+  list.id = `calculator-units-${++lists}`;
+  list.setAttribute("data-unit-picker", "");
+  const filter = document.createElement("select");
+  filter.setAttribute("data-unit-faction", side);
+  filter.append(option("", "All factions", true));
+  for (const [key, name] of data.factions) if (data.units.some((u) => u.faction === key)) filter.append(option(key, name, false));
+  const fill = () => {
+    const names = Object.fromEntries(data.factions);
+    list.replaceChildren(...data.units.filter((u) => !filter.value || u.faction === filter.value)
+      .map((u) => { const o = option(u.name, names[u.faction] || u.faction, false); o.label = names[u.faction] || u.faction; return o; }));
+  };
+  filter.addEventListener("change", (event) => { event.stopPropagation(); fill(); });
+  filter.addEventListener("input", (event) => event.stopPropagation());
+  fill();
+  input.setAttribute("list", list.id);
+  input.setAttribute("autocomplete", "off");
+  input.placeholder = "Type a unit's name";
+  const where = input.closest(".calculator-field");
+  where.before(field(`${SIDES[side].label}: faction`, filter, "calculator-unit-faction"));
+  where.append(list);
+  return input;
+}
+
+// What the picker says after filling: which unit, and what its card gives the calculators
+// or leaves out (the engine's notes).
+function say(box, data, values, side) {
+  const card = cardValues(data, values, side);
+  box.replaceChildren();
+  if (!card) return;
+  const words = document.createElement("span");
+  words.textContent = `Fields filled from ${values[SIDES[side].unit]}${side === "attacker" && values.weapon ? ` (${values.weapon})` : ""}; change any of them to override the card.`;
+  box.append(words);
+  const notes = (card._notes || []).map((i) => data.notes[i]);
+  if (notes.length) {
+    const more = document.createElement("details");
+    more.className = "calculator-unit-notes";
+    const summary = document.createElement("summary");
+    summary.textContent = `Not filled from the card (${notes.length})`;
+    const items = document.createElement("ul");
+    for (const note of notes) {
+      const li = document.createElement("li");
+      li.textContent = note;
+      items.append(li);
+    }
+    more.append(summary, items);
+    box.append(more);
+  }
+}
+
+export function mountUnits(root) {
+  const form = root.querySelector("form");
+  const group = form && form.querySelector("details.calculator-units");
+  if (!group) return;
+  if (!addressOf(root)) {
+    // No units' data on this site (a vault without the Legion game): no pickers.
+    const empty = UNIT_INPUTS.every((name) => { const el = named(form, name); return !el || !el.value || el.value === "0"; });
+    if (empty) group.hidden = true;
+    return;
+  }
+  const promise = unitsData(root);
+  if (promise) promise.then((data) => { if (data && root.isConnected) build(root, form, group, data); });
+}
+
+function build(root, form, group, data) {
+  if (group.hasAttribute("data-pickers")) return;
+  group.setAttribute("data-pickers", "");
+  group.open = true;
+  const attacker = mountUnitInput(form, data, "attacker");
+  const defender = mountUnitInput(form, data, "defender");
+  const weaponText = named(form, "weapon");
+  const upgradeText = named(form, "upgrade");
+  const minis = named(form, "minis");
+  for (const el of [weaponText, upgradeText]) el.closest(".calculator-field").hidden = true;
+  const weapon = document.createElement("select");
+  weapon.setAttribute("data-unit-weapon", "");
+  const weaponField = field("Weapon", weapon, "calculator-unit-weapon");
+  weaponText.closest(".calculator-field").before(weaponField);
+  const slots = document.createElement("div");
+  slots.className = "calculator-unit-slots";
+  slots.setAttribute("data-unit-picker", "");
+  upgradeText.closest(".calculator-field").before(slots);
+  const told = { attacker: document.createElement("p"), defender: document.createElement("p") };
+  for (const [side, box] of Object.entries(told)) {
+    box.className = "calculator-unit-said";
+    box.setAttribute("aria-live", "polite");
+    box.setAttribute("data-unit-said", side);
+    box.setAttribute("data-unit-picker", "");
+  }
+  minis.closest(".calculator-field").after(slots);
+  slots.after(told.attacker);
+  defender.closest(".calculator-field").after(told.defender);
+
+  const current = () => Object.fromEntries(["ruleset", ...UNIT_INPUTS].map((n) => [n, named(form, n) ? named(form, n).value : ""]));
+  const unitOf = (side) => {
+    const i = unitNamed(data, current()[SIDES[side].unit]);
+    return i < 0 ? null : data.units[i];
+  };
+
+  // The selects follow the text boxes (after a unit is chosen, an address is read, ...);
+  // they are drawn again only for another unit, so a select in use keeps the focus.
+  let drawn;
+  const sync = () => {
+    const unit = unitOf("attacker");
+    const values = current();
+    if (unit !== drawn) {
+      drawn = unit;
+      weapon.replaceChildren(...(unit ? unit.weapons.map((w) => option(w, w, false)) : [option("", "(choose an attacking unit)", true)]));
+      weapon.disabled = !unit;
+      slots.replaceChildren(...(unit ? unit.slots.map(([kind, members], n) => {
+        const select = document.createElement("select");
+        select.setAttribute("data-unit-slot", String(n));
+        select.append(option("", "None", true), ...members.map((i) => option(unit.upgrades[i], unit.upgrades[i], false)));
+        return field(kind.charAt(0).toUpperCase() + kind.slice(1), select, "calculator-unit-slot");
+      }) : []));
+    }
+    if (unit) {
+      const at = values.weapon ? unit.weapons.findIndex((w) => fold(w) === fold(values.weapon)) : unit.weapon;
+      weapon.selectedIndex = Math.max(at, 0);
+      // Each upgrade named goes in the first slot of its kind still free.
+      const chosen = upgradeNames(values.upgrade).map(fold);
+      const taken = new Set();
+      slots.querySelectorAll("select").forEach((select, n) => {
+        const i = unit.slots[n][1].find((m) => !taken.has(m) && chosen.includes(fold(unit.upgrades[m])));
+        if (i !== undefined) taken.add(i);
+        select.value = i === undefined ? "" : unit.upgrades[i];
+      });
+    }
+    for (const side of Object.keys(told)) say(told[side], data, values, side);
+  };
+
+  // Fill one side's fields from its unit as now chosen, marking those that changed.
+  const fillSide = (side) => {
+    const fill = fillOf(root, form, current(), [side]);
+    for (const el of form.querySelectorAll(`[data-unit-filled="${side}"]`)) el.removeAttribute("data-unit-filled");
+    const before = JSON.stringify(Object.fromEntries(Object.keys(fill).map((n) => [n, named(form, n) ? valueOf(form, n) : null])));
+    setInputs(form, fill);
+    for (const name of Object.keys(fill)) {
+      const el = named(form, name);
+      const box = el && el.closest(".calculator-field");
+      if (box && JSON.parse(before)[name] !== valueOf(form, name)) box.setAttribute("data-unit-filled", side);
+    }
+    sync();
+  };
+
+  const tell = (el) => el.dispatchEvent(new Event("input", { bubbles: true }));
+  const unitTyped = (side, input) => (event) => {
+    const known = unitNamed(data, input.value) >= 0;
+    if (!known && input.value.trim()) {
+      // Still typing: nothing to compute until the name is whole (on leaving the box, a
+      // name not found goes to the engine, which names the closest ones).
+      if (event.type === "input") event.stopPropagation();
+      return;
+    }
+    if (event.type === "change") return; // the "input" event filled it already
+    if (side === "attacker") {
+      weaponText.value = "";
+      upgradeText.value = "";
+      minis.value = "0";
+    }
+    fillSide(side);
+  };
+  for (const [side, input] of [["attacker", attacker], ["defender", defender]]) {
+    input.addEventListener("input", unitTyped(side, input));
+    input.addEventListener("change", unitTyped(side, input));
+  }
+  weapon.addEventListener("change", (event) => {
+    event.stopPropagation();
+    const unit = unitOf("attacker");
+    weaponText.value = unit && weapon.selectedIndex === unit.weapon ? "" : weapon.value;
+    fillSide("attacker");
+    tell(weaponText);
+  });
+  weapon.addEventListener("input", (event) => event.stopPropagation());
+  slots.addEventListener("change", (event) => {
+    event.stopPropagation();
+    upgradeText.value = Array.from(slots.querySelectorAll("select"), (s) => s.value).filter(Boolean).join("; ");
+    fillSide("attacker");
+    tell(upgradeText);
+  });
+  slots.addEventListener("input", (event) => event.stopPropagation());
+  minis.addEventListener("input", () => { if (unitOf("attacker")) fillSide("attacker"); });
+  form.addEventListener("calculator:inputs-set", sync);
+  sync();
+}
+
+function valueOf(form, name) {
+  const els = Array.from(form.querySelectorAll("[name]")).filter((el) => el.name === name);
+  const el = els[0];
+  if (!el) return null;
+  if (el.type === "radio") return (els.find((e) => e.checked) || {}).value || null;
+  if (el.type === "checkbox") return el.checked;
+  return el.value;
+}
