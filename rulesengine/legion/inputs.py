@@ -133,10 +133,15 @@ def _reading(rule: str) -> Option:
                   keywords=readings.KEYWORDS[rule])
 
 
+POLICY_KEYWORDS = {"assault": ("Assault X",), "sniper": ("Sniper Team",)}
+"""The keyword whose choice a policy makes, where one keyword asks it."""
+
+
 def _policy(decision: str) -> Option:
     choices = policies.CHOICES[decision]
     help = "; ".join(f"{c}: {policies.HELP[decision][c]}" for c in choices)
-    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies")
+    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies",
+                   keywords=POLICY_KEYWORDS.get(decision, ()))
 
 
 OPTIONS: tuple[Option, ...] = (
