@@ -298,6 +298,10 @@ def report(found: dict[str, Any], stop: float, seed: int, table: bool) -> None:
     print(f"seed {seed}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (os.getloadavg, as `uptime` shows)")
     print(f"random valid inputs: {len(random_part)}, refused before computing for their declared cost: {len(refused)} "
           f"({100 * len(refused) / max(1, len(random_part)):.1f} %)")
+    started = [st for st in random_part if st[2].get("aim_policy") == policies.DEFAULT_AIM]
+    started_refused = [st for st in started if st[0] == "refused"]
+    print(f"of those with the aim policy a form starts with ({policies.DEFAULT_AIM}): {len(started)}, refused: "
+          f"{len(started_refused)} ({100 * len(started_refused) / max(1, len(started)):.1f} %; the target: at most 1 %)")
     print("refusals by the option whose declared bound refused them (random and mutants): "
           + (", ".join(f"{k} {v}" for k, v in sorted(REASONS.items())) or "none"))
     print(f"inputs timed (random and mutants): {len(sampled)}, admitted: {len(admitted)}, admitted above {BAR} s CPU: "
@@ -324,6 +328,10 @@ def report(found: dict[str, Any], stop: float, seed: int, table: bool) -> None:
 
 
 NAMED: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("ruleset 2026: 30 dice, Assault 5 (most-wounds), Sniper Team, Overwhelm, Vaapad 3, Impervious, a guardian with Impervious",
+     {"red": 10, "black": 9, "white": 8, "assault": 5, "sniper_team": True, "overwhelm": True, "aim": 2, "vaapad": 3,
+      "pierce": 3, "impervious": True, "guardian": ["2,red,none,impervious"], "defense": "red", "cover": "heavy",
+      "dodge": 2}),
     ("issue 24's defence stack: 30 red dice, Pierce 10, four guardians 6, Impervious, 10 defense surge tokens",
      {"red": 30, "surge": "hit", "pierce": 10, "guardian": ["6,red,none", "6,white,block", "6,red,block", "6,white,none"],
       "defense": "red", "impervious": True, "defense_surge_tokens": 10}),
