@@ -45,8 +45,8 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "ruleset": {
         # One name and one date per ruleset, as rulesengine/legion/rulesets.py gives them.
         "2026": ("The current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026",
-                 "The rules as played today: the April 2026 keywords, Guardian X's suppression token, and Impervious "
-                 "as the errata of 17 June 2026 words it."),
+                 "The rules as played today: the newest keywords, Guardian X's suppression token, and Impervious "
+                 "lowering Pierce by 1 (no extra dice)."),
         "2.6": ("The Core Rulebook (2.6), in force from 24 November 2025 until 28 May 2026",
                 "The 2.6 rulebook with the updates made to it until 28 May 2026."),
         "notes": ("The owner's notes (Legion before July 2024)", "The rules as the owner's notes describe them."),

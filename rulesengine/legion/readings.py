@@ -45,7 +45,7 @@ CHOICES: dict[str, tuple[str, ...]] = {"low_profile": LOW_PROFILE, "soresu": SOR
 LABELS = {"low_profile": "Low Profile reading", "soresu": "Soresu Mastery reading", "lethal_impervious": "Lethal X and Impervious reading",
           "impervious_guardian": "Impervious and guardians reading", "guard_impervious": "Guardian with Impervious reading"}
 KEYWORDS = {"low_profile": ("Low Profile",), "soresu": ("Soresu Mastery",), "lethal_impervious": ("Lethal X", "Impervious"),
-            "impervious_guardian": ("Impervious", "Guardian X"), "guard_impervious": ("Impervious", "Guardian X")}
+            "impervious_guardian": ("Impervious",), "guard_impervious": ("Impervious",)}
 
 HELP: dict[str, dict[str, str]] = {
     "low_profile": {
