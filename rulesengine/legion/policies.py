@@ -108,6 +108,8 @@ class Policies:
     """With aim `optimal`: 0 maximises expected wounds, k > 0 the chance of at least k."""
     why: str = ""
     """Why the default aim policy chose `aim` (empty for a policy the reader named)."""
+    assault_why: str = ""
+    """Why `most-wounds` took the whites-first way for Assault X (empty when it tried every way)."""
 
     def __post_init__(self) -> None:
         for decision, choices in CHOICES.items():
@@ -122,4 +124,6 @@ class Policies:
             out["aim"] = f"optimal (chance of at least {self.target} wounds)"
         if self.why:
             out["aim"] = f"{out['aim']} ({self.why})"
+        if self.assault_why and "assault" in out:
+            out["assault"] = f"{out['assault']} ({self.assault_why})"
         return out

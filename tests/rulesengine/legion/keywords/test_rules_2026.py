@@ -157,3 +157,12 @@ def test_the_april_2026_keywords_exist_under_2026_only(values: dict[str, Any], f
     with pytest.raises(InputError) as error:
         run({**values, "ruleset": ruleset})
     assert error.value.option == flag and "--ruleset 2026" in str(error.value)
+
+
+def test_assault_most_wounds_takes_whites_first_beyond_its_declared_cost_and_says_so() -> None:
+    small = run({"white": 4, "black": 4, "red": 2, "assault": 3})  # 4 ways x 10 dice: within the bound
+    assert small["policies"]["assault"] == "most-wounds"
+    big = run({"white": 8, "black": 9, "red": 10, "assault": 5})  # 6 ways x 27 dice
+    assert str(big["policies"]["assault"]).startswith("most-wounds (too costly") and "whites first" in str(big["policies"]["assault"])
+    same = run({"white": 8, "black": 9, "red": 10, "assault": 5, "assault_policy": "whites-first"})
+    assert big["defender"] == same["defender"]
