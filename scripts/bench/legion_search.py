@@ -244,6 +244,8 @@ def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace, c
     admitted = sorted(s[1] for s in sampled if s[0] in ("ok", "stopped"))
     rnd = sorted(s[1] for s in random_part if s[0] in ("ok", "stopped"))
     refused = [s for s in random_part if s[0] == "refused"]
+    started = [st for st in random_part if st[2].get("aim_policy") == policies.DEFAULT_AIM]
+    started_refused = [st for st in started if st[0] == "refused"]
     load = os.getloadavg()
     reasons = ", ".join(f"`{k}` {v}" for k, v in sorted(REASONS.items())) or "none"
     lines = [
@@ -268,7 +270,11 @@ def docs_section(found: dict[str, Any], stop: float, args: argparse.Namespace, c
         "heuristic there instead); a `--pool` refusal is more than 16 attack dice in several pools while a defender's "
         "Deflect wounds the attacker for each defense surge. "
         "The search draws each aim policy, the default included, equally often, and forms each further pool against "
-        "its own defender, as the rules do.", "",
+        "its own defender, as the rules do. Of the random inputs with the aim policy a form starts with "
+        f"(`{policies.DEFAULT_AIM}`), {len(started)} here, {len(started_refused)} "
+        f"({100 * len(started_refused) / max(1, len(started)):.1f} %) were refused: the target is at most 1 %, and that "
+        "policy refuses nothing (where `optimal` is too costly it takes the best heuristic, and Assault X's `most-wounds` "
+        "takes the white dice first beyond its declared cost).", "",
         f"`optimal` named by hand in the random inputs: its declared cost (refused above {OPTIMAL_MAX_COST:,}) against "
         "its CPU time, for the 5 dearest it admitted and every one it refused (computed anyway, the bound lifted for the "
         "measure only).", "",
