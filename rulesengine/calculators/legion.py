@@ -66,6 +66,11 @@ ATTACK_KEYWORDS: dict[str, Preset] = {
     "Overrun X": Preset.of(("overrun", "cover", "dodge", "melee"), **_POOL, overrun=True, cover="heavy"),
     "Ion X": Preset.of(("ion", "shields"), red=3, shields=2, ion=2),
     "Jar'Kai Mastery": Preset.of(("jar_kai_mastery", "attacker_dodge", "melee", "armor"), black=3, melee=True, jar_kai_mastery=True, attacker_dodge=2),
+    "Assault X": Preset.of(("assault", "assault_policy"), white=2, black=1, assault=2),
+    "Sniper Team": Preset.of(("sniper_team", "sniper_policy", "cover", "dodge"), black=2, surge="crit", sniper_team=True, cover="heavy",
+                             dodge=2, defense="red"),
+    "Overwhelm": Preset.of(("overwhelm", "aim", "suppressive"), black=1, white=1, aim=1, overwhelm=True),
+    "Vaapad Mastery": Preset.of(("vaapad", "defender_vaapad"), red=1, vaapad=2),
 }
 
 CHANGES_NO_DIE = ("Cumbersome",)
@@ -97,6 +102,7 @@ ATTACK_LABELS = {
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
     "suppression": "Probability that the defender gains a suppression token",
     "suppression_tokens": "Suppression tokens the defender gains",
+    "sniper_team.cancelled": "Probability that the attacker cancels the pool (Sniper Team)",
     "attacker.wounds": "Wounds on the attacker (Deflect, Djem So Mastery)",
     "attacker.expected_wounds": "Expected wounds on the attacker",
     "defenders[*].wounds": "Wounds on defender {n}, after every pool against it",
@@ -116,7 +122,7 @@ VEHICLE_LABELS = {
     "damaged": "Damaged (block)",
     "disabled": "Disabled (blank)",
     "weapon_destroyed": "Weapon Destroyed (surge)",
-    "vehicle_damage_token": "Gains a vehicle damage token (ruleset 2.6)",
+    "vehicle_damage_token": "Gains a vehicle damage token (rulesets 2.6 and 2026)",
     "lose_action_when_damaged_activates": "A Damaged vehicle loses an action when it activates (white die blank)",
 }
 

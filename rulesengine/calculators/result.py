@@ -20,8 +20,8 @@ from rulesengine.calculators.steps import render_steps
 from rulesengine.calculators.words import choice_words, named_choices, policy_option
 from rulesengine.options import Option
 
-APART = ("ruleset", "policies", "policy_text", "readings", "steps")
-"""Result keys shown after the outcomes, in their own way."""
+APART = ("ruleset", "rulebook", "policies", "policy_text", "readings", "steps")
+"""Result keys shown after the outcomes, in their own way (the rulebook with the ruleset: its name and dates)."""
 
 
 def render_result(

@@ -44,9 +44,12 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
     },
     "ruleset": {
         # One name and one date per ruleset, as rulesengine/legion/rulesets.py gives them.
+        "2026": ("The current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026",
+                 "The rules as played today: the newest keywords, Guardian X's suppression token, and Impervious "
+                 "lowering Pierce by 1 (no extra dice)."),
+        "2.6": ("The Core Rulebook (2.6), in force from 24 November 2025 until 28 May 2026",
+                "The 2.6 rulebook with the updates made to it until 28 May 2026."),
         "notes": ("The owner's notes (Legion before July 2024)", "The rules as the owner's notes describe them."),
-        "2.6": ("The current Core Rulebook (2.6), effective 24 November 2025",
-                "The current rules: the 2.6 rulebook with the updates made to it since."),
     },
     # Legion's readings: where a rule's text reads two ways (rulesengine/legion/readings.py).
     "low_profile_reading": {
@@ -57,6 +60,25 @@ PLAIN: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "each-die": ("Each die", "Every defense die that did not block is rerolled once."),
         "all-or-nothing": ("All or nothing", "The defender rerolls the whole roll, or none of it, whichever "
                            "is likely to block more."),
+    },
+    "impervious_guardian_reading": {
+        "start-of-step-8": ("Errata's plain reading", "A guardian's blocks meet the full Pierce; the Pierce left is 1 less "
+                            "at the start of Modify Defense Dice."),
+        "whole-pool": ("The whole pool", "The pool's Pierce is 1 less from Modify Attack Dice on, against the guardians too."),
+    },
+    "guard_impervious_reading": {
+        "defender-only": ("Errata's plain reading", "Only the defender's Impervious lowers Pierce; a guardian's changes nothing."),
+        "one-fewer": ("Text of 29 May 2026", "Pierce cancels one fewer of a guardian's blocks when that guardian has Impervious."),
+    },
+    "assault_policy": {
+        "most-wounds": ("Most wounds", "Upgrade the dice that give the defender the most expected wounds."),
+        "whites-first": ("White dice first", "Upgrade white dice first, then black ones."),
+        "blacks-first": ("Black dice first", "Upgrade black dice first, then white ones."),
+    },
+    "sniper_policy": {
+        "most-wounds": ("When it gives more wounds", "Cancel the pool when the sure wound of a cancelled crit beats resolving it."),
+        "never": ("Never cancel", "Always resolve the pool."),
+        "crit-shown": ("Whenever a crit shows", "Cancel the pool whenever a crit shows after the surges are converted."),
     },
     "lethal_impervious_reading": {
         "counts": ("Lethal counts", "The Pierce that Lethal X adds also gives Impervious its extra dice."),

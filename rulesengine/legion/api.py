@@ -15,15 +15,15 @@ from typing import cast
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion import aim_choice, policies, pool_specs, readings, units
+from rulesengine.legion import aim_choice, assault_choice, policies, pool_specs, readings, readings_used, units
 from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
 from rulesengine.legion.resolve import PoolResult
-from rulesengine.legion.keywords.suppressive import suppression_tokens
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST
 from rulesengine.legion.keywords import shien
 from rulesengine.legion.keywords import guardian as guardian_keyword
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.vehicle_damage import EFFECTS, TOKEN, vehicle_damage
+from rulesengine.legion.rulesets import NAMES
 from rulesengine.options import validate
 from rulesengine.legion.inputs import (
     MAX_DICE,
@@ -48,13 +48,13 @@ def wounds_json(d: Distribution[int]) -> dict[str, object]:
 
 
 def pool_json(attack: Attack, pool: AttackPool, r: PoolResult) -> dict[str, object]:
-    quiet = shien.applies(pool.defender, attack.attacker, attack.ranged, attack.ruleset, pool.weapons.high_velocity)
     return {
         "defender": wounds_json(r.wounds),
         "guardians": [{"guardian": g.label(), **wounds_json(d), **_guardian_suppression(attack, r, i)}
                       for i, (g, d) in enumerate(zip(pool.guardians, r.guardian_wounds))],
         "suppression": str(r.suppression),
-        "suppression_tokens": suppression_tokens(r.suppression, pool.weapons, pool.defender, quiet).to_json(),
+        "suppression_tokens": r.suppression_tokens.to_json(),
+        **({"sniper_team": {"cancelled": str(r.sniper_cancelled)}} if pool.weapons.sniper_team else {}),
         "attacker": wounds_json(r.attacker_wounds),
         "steps": [dict(s) for s in r.steps],
     }
@@ -70,13 +70,20 @@ def _guardian_suppression(attack: Attack, r: PoolResult, index: int) -> dict[str
 
 def result_json(attack: Attack, results: tuple[PoolResult, ...]) -> dict[str, object]:
     """The `--json` object for the first pool (the CLI and forms give one pool)."""
-    return {"ruleset": attack.ruleset, "policies": attack.policies.to_json(), **_readings_json(attack),
+    return {"ruleset": attack.ruleset, "rulebook": NAMES[attack.ruleset], "policies": _policies_json(attack), **_readings_json(attack),
             **pool_json(attack, attack.pools[0], results[0])}
+
+
+def _policies_json(attack: Attack) -> dict[str, str]:
+    """The policies by name; Assault X's and Sniper Team's only when the attack has them."""
+    used = ("assault",) * any(p.weapons.assault_ways for p in attack.pools)
+    used += ("sniper",) * any(p.weapons.sniper_team for p in attack.pools)
+    return attack.policies.to_json(used)
 
 
 def _readings_json(attack: Attack) -> dict[str, object]:
     """`{"readings": {...}}` naming the readings the answer depends on, or nothing."""
-    used = readings.applied(attack)
+    used = readings_used.applied(attack)
     return {"readings": used} if used else {}
 
 
@@ -113,7 +120,8 @@ def pools_json(attack: Attack, outcome: AttackOutcome) -> dict[str, object]:
                  for i, (g, d) in enumerate(zip(pool.guardians, r.guardian_wounds))]
     return {
         "ruleset": attack.ruleset,
-        "policies": attack.policies.to_json(),
+        "rulebook": NAMES[attack.ruleset],
+        "policies": _policies_json(attack),
         **_readings_json(attack),
         "defenders": [{**wounds_json(d.wounds), "suppression_tokens": d.suppression_tokens.to_json(),
                        "pools": _pools_text(d.pools)} for d in outcome.defenders],
@@ -139,15 +147,14 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     unit, the defender's result also gives the minis defeated (`units_json`)."""
     found = units.Units(values)
     attack = check_cost(attack_from(values))
+    attack, outcome = assault_choice.resolved(attack, lambda whites: check_cost(attack_from(values, whites)))
     if len(attack.pools) > 1:
-        outcome = resolve_pools(attack)
         result = pools_json(attack, outcome)
         first = cast(list[dict[str, object]], result["defenders"])[0]
         first.update(units_json(found, outcome.defenders[0].wounds))
         return result
-    results = resolve_attack(attack)
-    result = result_json(attack, results)
-    cast(dict[str, object], result["defender"]).update(units_json(found, results[0].wounds))
+    result = result_json(attack, outcome.pools)
+    cast(dict[str, object], result["defender"]).update(units_json(found, outcome.pools[0].wounds))
     return result
 
 
@@ -169,7 +176,8 @@ def run_pools(pools: Sequence[Mapping[str, object]]) -> dict[str, object]:
     results = resolve_attack(attack)
     return {
         "ruleset": attack.ruleset,
-        "policies": attack.policies.to_json(),
+        "rulebook": NAMES[attack.ruleset],
+        "policies": _policies_json(attack),
         **_readings_json(attack),
         "pools": [pool_json(attack, pool, r) for pool, r in zip(attack.pools, results)],
     }
@@ -184,7 +192,7 @@ def run_vehicle_damage(values: Mapping[str, object]) -> dict[str, object]:
     if face is not None and ruleset != "notes":
         raise InputError("--face", "only with --ruleset notes (since 2.6 no die is rolled: the vehicle gains a damage token)", face)
     result = vehicle_damage(face, ruleset)
-    out: dict[str, object] = {"ruleset": ruleset}
+    out: dict[str, object] = {"ruleset": ruleset, "rulebook": NAMES[ruleset]}
     for effect in (EFFECTS.values() if ruleset == "notes" else (TOKEN,)):
         out[effect] = str(result.effect[effect])
     out["lose_action_when_damaged_activates"] = str(result.lose_action_when_damaged_activates)

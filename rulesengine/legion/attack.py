@@ -10,7 +10,7 @@ distribution, so no expectation ever stands in for a distribution. Keywords live
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack_dice import AttackResults, attack_weights
@@ -25,6 +25,7 @@ from rulesengine.legion.keywords import (
     jar_kai,
     low_profile,
     ram,
+    sniper_team,
     surge_charts,
 )
 from rulesengine.legion.keywords.cover import hits_cancelled_by_cover
@@ -134,11 +135,15 @@ def modify_attack_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     hits = s.hits - m.ram[1] - m.impact - m.armor - m.backup - m.shields[1]
     # Only Djem So Mastery reads the blanks after step 6, and only in melee: else states merge.
     blanks = s.blanks - m.ram[0] if ctx.pool.defender.djem_so and ctx.attack.melee else 0
-    usable = pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent)
-    gained = lethal.tokens_spent(ctx.attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
+    attack, defender = ctx.attack, ctx.pool.defender
+    usable = pierce_usable(defender, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent)
+    gained = lethal.tokens_spent(attack.attacker, s.crits + s.hits + m.ram[0], usable, s.aims_left)
+    # Ruleset 2026, reading whole-pool: Impervious lowers the pool's Pierce before the guardians.
+    lowered = impervious.lowered_in_step_6(defender, attack.attacker, ctx.pool.weapons, attack.melee, attack.ruleset, attack.readings)
     # Only Impervious reads the Pierce gained (step 7a): without it, states that differ there merge.
     return s._replace(crits=crits, hits=hits, blanks=blanks,
-                      pierce=s.pierce + gained, pierce_gained=gained if impervious.counts_lethal(ctx.pool.defender, ctx.attack.readings) else 0,
+                      pierce=max(0, s.pierce + gained - lowered),
+                      pierce_gained=gained if impervious.counts_lethal(defender, attack.readings, attack.ruleset) else 0,
                       aims_left=s.aims_left - gained)
 
 
@@ -148,11 +153,15 @@ def attack_dice_steps(ctx: PoolContext) -> tuple[Step, ...]:
     for i in range(len(ctx.pool.guardians)):
         guardians.append(Step("guardian", "Guardian X", "guardian-x", for_guardian(use_guardian, i), i, rolls=True))
         guardians.append(Step("pierce", "Pierce X against a guardian", "guardian-x", for_guardian(pierce_guardian, i), i))
-    return (
+    steps = (
         Step("5", "Apply Dodge and Cover", "attack-step-5", apply_dodge_and_cover, rolls=True),
         Step("6", "Modify Attack Dice", "attack-step-6", modify_attack_dice),
         *guardians,
     )
+    if not ctx.pool.weapons.sniper_team:
+        return steps
+    # Sniper Team: a pool cancelled after step 4c skips to step 10.
+    return tuple(replace(step, apply=sniper_team.skipping(step.apply)) for step in steps)
 
 
 def pool_steps(ctx: PoolContext) -> tuple[Step, ...]:

@@ -10,7 +10,8 @@ from rulesengine.errors import InputError
 from rulesengine.legion import policies, readings
 from rulesengine.legion import pool_specs, units
 from rulesengine.legion.pool_forming import formed
-from rulesengine.legion.keywords import deflect, overrun, shien
+from rulesengine.legion.keywords import deflect, overrun, shien, vaapad
+from rulesengine.legion.keywords import overwhelm as overwhelm_keyword
 from rulesengine.legion.keywords import guardian as guardian_keyword
 from rulesengine.legion.rulesets import check_ruleset
 from rulesengine.legion.dice import ATTACK_FACES, DEFENSE_FACES
@@ -76,13 +77,15 @@ def _guardian(text: str) -> Guardian:
     return Guardian(x=int(str(values["x"])), die=str(values["die"]), surge=str(values["surge"]),
                     immune_pierce=values["immune-pierce"] is True, suppressed=values["suppressed"] is True,
                     surge_tokens=int(str(values["surge-tokens"])), deflect=values["deflect"] is True,
-                    soresu=values["soresu"] is True, dodge=int(str(values["dodge"])))
+                    soresu=values["soresu"] is True, dodge=int(str(values["dodge"])), impervious=values["impervious"] is True)
 
 
-def attack_from(values: Mapping[str, object]) -> Attack:
+def attack_from(values: Mapping[str, object], assault_whites: int | None = None) -> Attack:
     """Validated values to the engine's model; raises InputError naming the flag. Units
     named (`attacker_unit`, `defender_unit`, ...) stand for the inputs on their cards, under
-    the other values given (`units.unit_values`)."""
+    the other values given (`units.unit_values`). `assault_whites`: how many white dice
+    Assault X upgrades (None: as its policy starts; `assault_choice` tries each way under
+    the policy most-wounds)."""
     if any(values.get(name) not in (None, "", 0, (), []) for name in units.UNIT_INPUTS):
         values = units.unit_values(values)
     given = {k: v for k, v in values.items() if v != "" and k not in units.UNIT_INPUTS}
@@ -97,7 +100,9 @@ def attack_from(values: Mapping[str, object]) -> Attack:
     minis = _int_of(v, "spray")
     weapons = formed(weapons, _bool_of(v, "vehicle"), _str_of(v, "ruleset"), minis_in_sight=minis,
                      anti_materiel_x=_int_of(v, "anti_materiel"), anti_personnel_x=_int_of(v, "anti_personnel"),
-                     is_cumbersome=_bool_of(v, "cumbersome"))
+                     is_cumbersome=_bool_of(v, "cumbersome"), assault_x=_int_of(v, "assault"), assault_whites=assault_whites,
+                     assault_policy=_str_of(v, "assault_policy"), sniper=_bool_of(v, "sniper_team"),
+                     vaapad_tokens=_int_of(v, "vaapad"))
     if weapons.size > MAX_DICE:
         raise InputError("--spray", f"at most {MAX_DICE} attack dice in all (the weapon's dice {minis} times make {weapons.size})", minis)
     guardians = tuple(_guardian(g) for g in _split(typed(v, "guardian", tuple)))
@@ -128,9 +133,15 @@ def attack_from(values: Mapping[str, object]) -> Attack:
         deflect=_bool_of(v, "deflect"), uncanny_luck=_int_of(v, "uncanny_luck"), soresu=_bool_of(v, "soresu"),
         backup=_bool_of(v, "backup"), duelist=_bool_of(v, "defender_duelist"), hold_the_line=_bool_of(v, "defender_hold_the_line"),
         observe=_int_of(v, "observe"), djem_so=_bool_of(v, "djem_so"), smoke=_int_of(v, "smoke"),
-        shien=_bool_of(v, "shien_mastery"),
+        shien=_bool_of(v, "shien_mastery"), vaapad=vaapad.dice(_int_of(v, "defender_vaapad")),
     )
     ruleset = _str_of(v, "ruleset")
+    for flag, used, keyword in (("--overwhelm", _bool_of(v, "overwhelm"), overwhelm_keyword),
+                                ("--defender-vaapad", _int_of(v, "defender_vaapad"), vaapad)):
+        if used and ruleset not in keyword.RULESETS:
+            raise InputError(flag, "only with --ruleset " + " or ".join(keyword.RULESETS)
+                             + f" ({keyword.NAME} came with the April 2026 rulebook)", used)
+    vaapad.check(defender.defense, _int_of(v, "defender_vaapad"))
     check_ruleset(defender, ruleset)
     guardian_keyword.check(guardians, ruleset)
     shien.check(defender, ruleset)
@@ -139,9 +150,11 @@ def attack_from(values: Mapping[str, object]) -> Attack:
                         duelist=_bool_of(v, "duelist"), makashi=_bool_of(v, "makashi"), jedi_hunter=_bool_of(v, "jedi_hunter"),
                         hold_the_line=_bool_of(v, "hold_the_line"), death_from_above=_bool_of(v, "death_from_above"),
                         ram=_int_of(v, "ram"), lethal=_int_of(v, "lethal"), marksman=_bool_of(v, "marksman"),
-                        jar_kai=_bool_of(v, "jar_kai_mastery"), dodge=_int_of(v, "attacker_dodge"))
+                        jar_kai=_bool_of(v, "jar_kai_mastery"), dodge=_int_of(v, "attacker_dodge"),
+                        overwhelm=_bool_of(v, "overwhelm"))
     chosen = policies.Policies(aim=_str_of(v, "aim_policy"), guardian=_str_of(v, "guardian_policy"),
                                pierce=_str_of(v, "pierce_policy"), dodge=_str_of(v, "dodge_policy"),
+                               assault=_str_of(v, "assault_policy"), sniper=_str_of(v, "sniper_policy"),
                                target=_int_of(v, "target"))
     pool = AttackPool(weapons, defender, guardians, faces)
     pools = (pool,) + _further_pools(given, typed(v, "pool", tuple), typed(v, "defender", tuple))
@@ -216,7 +229,8 @@ def _str_of(values: Mapping[str, object], name: str) -> str:
 
 ATTACKER_OPTIONS = ("ruleset", "surge", "surge_tokens", "aim", "precise", "melee", "aim_policy", "guardian_policy", "pierce_policy",
                     "dodge_policy", "immune_deflect", "duelist", "makashi", "jedi_hunter", "hold_the_line", "death_from_above", "ram",
-                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge", "overrun",
+                    "lethal", "marksman", "target", "jar_kai_mastery", "attacker_dodge", "overrun", "overwhelm", "vaapad",
+                    "assault_policy", "sniper_policy",
                     *(f"{rule}_reading" for rule in readings.CHOICES))
 """Inputs that belong to the attack as a whole, not to one pool: given in the first pool."""
 

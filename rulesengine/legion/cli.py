@@ -66,7 +66,7 @@ def _wounds_table(title: str, part: JSON, key: str = "wounds", word: str = "woun
 def _attack_table(result: JSON) -> str:
     policies = ", ".join(f"{k}={v}" for k, v in cast(JSON, result["policies"]).items())
     readings = "".join(f"; {k} reading: {v}" for k, v in cast(JSON, result.get("readings", {})).items())
-    lines = [f"Legion attack, ruleset {result['ruleset']}; policies: {policies}{readings}"]
+    lines = [f"Legion attack, ruleset {result['ruleset']} ({result['rulebook']}); policies: {policies}{readings}"]
     if "defenders" in result:
         return "\n".join(lines + _pools_lines(result))
     lines += _wounds_table("Defender", cast(JSON, result["defender"]))
@@ -77,6 +77,12 @@ def _attack_table(result: JSON) -> str:
         lines += _wounds_table("Attacker (Deflect)", attacker)
     suppression = Fraction(str(result["suppression"]))
     lines.append(f"Defender gains a suppression token: {_percent(suppression).strip()} ({suppression})")
+    tokens = cast(JSON, result["suppression_tokens"])
+    if any(int(k) > 1 for k in tokens):
+        lines.append("Suppression tokens it gains: " + ", ".join(f"{k}: {v}" for k, v in tokens.items()))
+    if "sniper_team" in result:
+        cancelled = Fraction(str(cast(JSON, result["sniper_team"])["cancelled"]))
+        lines.append(f"Attacker cancels the pool (Sniper Team): {_percent(cancelled).strip()} ({cancelled})")
     for step in cast(Sequence[JSON], result["steps"]):
         lines.append(f"  [{step['step']}] {step['title']}: {step['text']}")
     return "\n".join(lines)
@@ -98,7 +104,7 @@ def _pools_lines(result: JSON) -> list[str]:
 
 
 def _vehicle_table(result: JSON) -> str:
-    lines = [f"Legion vehicle damage, ruleset {result['ruleset']}"]
+    lines = [f"Legion vehicle damage, ruleset {result['ruleset']} ({result['rulebook']})"]
     for key in ("damaged", "disabled", "weapon_destroyed", "vehicle_damage_token", "lose_action_when_damaged_activates"):
         if key not in result:
             continue

@@ -16,6 +16,8 @@ from rulesengine.legion.keywords import (
     impervious,
     low_profile,
     shien,
+    overwhelm,
+    sniper_team,
     soresu,
     surge_charts,
     uncanny_luck,
@@ -24,7 +26,7 @@ from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_usable, 
 from rulesengine.legion.keywords.suppression import gains_suppression
 from rulesengine.legion.state import PoolState
 from rulesengine.wording import plural
-from rulesengine.legion.pool_context import PoolContext, Step
+from rulesengine.legion.pool_context import Apply, PoolContext, Step
 
 
 def defense_view(s: PoolState) -> PoolState:
@@ -95,7 +97,7 @@ def roll_defense(ctx: PoolContext, s: PoolState) -> Distribution[PoolState]:
         rolled = converted_at_most(defender.defense, r.dice, chart, defender.surge_tokens, r.rerolls, r.cap)
         # Step 8 too: Pierce cancels blocks now, and states that differ only in the Pierce
         # left merge (no step after 8 reads it).
-        pierce = s.pierce if pierce_usable(defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent) else 0
+        pierce = pierce_in_step_8(ctx, s) if pierce_usable(defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent) else 0
         return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added - min(x[0] + added, pierce), pierce=0))
     return rolled.map(lambda x: r.results._replace(defense_blocks=x[0] + added, defense_surges=x[1]))
 
@@ -112,8 +114,9 @@ def defense_dice(ctx: PoolContext, s: PoolState) -> tuple[int, int]:
     """(dice the defender rolls in step 7a, blocks added without a roll)."""
     defender, attack = ctx.pool.defender, ctx.attack
     pierce = pool_pierce(ctx.pool.weapons, attack.attacker, defender, attack.melee) + s.pierce_gained
-    extra = impervious.extra_defense_dice(defender, pierce, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent)
-    dice = s.crits + s.hits + extra + danger_sense.extra_defense_dice(defender)
+    extra = impervious.extra_defense_dice(defender, pierce, attack.melee, attack.attacker, ctx.pool.weapons, s.dodge_spent,
+                                          attack.ruleset)
+    dice = s.crits + s.hits + extra + danger_sense.extra_defense_dice(defender) + defender.vaapad
     if not low_profile.in_cover_pool(attack.ruleset) and low_profile.replaces_a_die(defender, ctx.cover, dice, attack.readings.low_profile):
         return dice - 1, 1
     return dice, 0
@@ -127,25 +130,38 @@ def convert_defense(ctx: PoolContext, s: PoolState) -> PoolState:
     return s._replace(defense_blocks=blocks, defense_surges=0)
 
 
+def pierce_in_step_8(ctx: PoolContext, s: PoolState) -> int:
+    """The Pierce left for step 8: under ruleset 2026, 1 less (never below 0) against a
+    defender with Impervious, at the start of the step (reading `start-of-step-8`)."""
+    attack = ctx.attack
+    lowered = impervious.lowered_in_step_8(ctx.pool.defender, attack.attacker, ctx.pool.weapons, attack.melee, attack.ruleset,
+                                           attack.readings)
+    return max(0, s.pierce - lowered)
+
+
 def modify_defense_dice(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 8: the attacker's Pierce (with what Lethal X gave in step 6) cancels blocks,
-    unless the defender is immune to it."""
+    unless the defender is immune to it; ruleset 2026: Impervious lowers it by 1 first."""
     if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, s.dodge_spent):
         return s
-    cancelled = blocks_cancelled(s.defense_blocks, s.pierce)
-    if not cancelled:
+    pierce = pierce_in_step_8(ctx, s)
+    cancelled = blocks_cancelled(s.defense_blocks, pierce)
+    if not cancelled and pierce == s.pierce:
         return s
-    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=s.pierce - cancelled)
+    return s._replace(defense_blocks=s.defense_blocks - cancelled, pierce=pierce - cancelled)
 
 
 def compare_results(ctx: PoolContext, s: PoolState) -> PoolState:
     """Step 9: wounds are hits plus crits minus blocks, never below zero; Djem So Mastery
     wounds a melee attacker whose dice show a blank."""
+    if s.sniped:
+        # Sniper Team cancelled the pool: 1 wound if 1 or more crits were cancelled.
+        return s._replace(wounds=s.sniped - 1)
     wounds = max(0, s.results - s.defense_blocks)
     attacker_wounds = s.attacker_wounds + djem_so.attacker_wounds(ctx.pool.defender, s.blanks, ctx.attack.melee)
     return PoolState(wounds=wounds, guardian_wounds=s.guardian_wounds, produced_hit=s.produced_hit,
                    aims_left=s.aims_left, surge_tokens_left=s.surge_tokens_left, attacker_wounds=attacker_wounds,
-                   tag=s.tag)
+                   tag=s.tag, aimed=s.aimed)
 
 
 def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
@@ -154,15 +170,23 @@ def gain_suppression(ctx: PoolContext, s: PoolState) -> PoolState:
     if suppressed and shien.denies_suppression(ctx.pool.defender, ctx.attack.attacker, ctx.attack.ranged, ctx.attack.ruleset,
                                                ctx.pool.weapons.high_velocity, s.wounds):
         suppressed = False
-    return s._replace(suppressed=suppressed, produced_hit=False)
+    quiet = shien.denies_suppression(ctx.pool.defender, ctx.attack.attacker, ctx.attack.ranged, ctx.attack.ruleset,
+                                     ctx.pool.weapons.high_velocity, s.wounds)
+    overwhelmed = overwhelm.gains_token(ctx.attack.attacker, ctx.pool.defender, s.aimed, quiet)
+    return s._replace(suppressed=suppressed, produced_hit=False, overwhelmed=overwhelmed, aimed=False)
+
+
+def _as_is(apply: Apply) -> Apply:
+    return apply
 
 
 def defense_dice_steps(ctx: PoolContext) -> tuple[Step, ...]:
     """Steps 7 to 10, top to bottom."""
+    skip = sniper_team.skipping if ctx.pool.weapons.sniper_team else _as_is
     return (
-        Step("7a", "Roll Defense Dice", "attack-step-7", roll_defense, rolls=True),
-        Step("7c", "Convert Defense Surges", "attack-step-7", convert_defense),
-        Step("8", "Modify Defense Dice", "attack-step-8", modify_defense_dice),
+        Step("7a", "Roll Defense Dice", "attack-step-7", skip(roll_defense), rolls=True),
+        Step("7c", "Convert Defense Surges", "attack-step-7", skip(convert_defense)),
+        Step("8", "Modify Defense Dice", "attack-step-8", skip(modify_defense_dice)),
         Step("9", "Compare Results", "attack-step-9", compare_results),
         Step("10", "Choose Additional Attack Pool", "choose-additional-attack-pool", gain_suppression),
     )

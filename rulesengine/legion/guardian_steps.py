@@ -10,7 +10,8 @@ from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
 from rulesengine.legion.defense_dice import with_rerolls
 from rulesengine.legion.keywords.guardian import guardian_chart, guardian_rerolls, hits_to_cancel
-from rulesengine.legion.keywords.pierce import blocks_cancelled, pierce_for_guardian
+from rulesengine.legion.keywords.impervious import guardian_blocks_cancelled
+from rulesengine.legion.keywords.pierce import pierce_for_guardian
 from rulesengine.legion.state import PoolState
 from rulesengine.wording import plural
 from rulesengine.legion.pool_context import Apply, PoolContext
@@ -56,10 +57,16 @@ def use_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState | Dist
 
 def pierce_guardian(ctx: PoolContext, s: PoolState, index: int) -> PoolState:
     """Guardian X's Pierce bullet: cancelled blocks become blanks, one wound per blank."""
-    cancelled = blocks_cancelled(s.guardian_blocks, guardian_pierce_offered(ctx, s, index))
+    cancelled = guardian_pierced(ctx, index, s.guardian_blocks, guardian_pierce_offered(ctx, s, index))
     wounds = list(s.guardian_wounds)
     wounds[index] += s.guardian_blanks + cancelled
     return s._replace(pierce=s.pierce - cancelled, guardian_wounds=tuple(wounds), guardian_blocks=0, guardian_blanks=0)
+
+
+def guardian_pierced(ctx: PoolContext, index: int, blocks: int, offered: int) -> int:
+    """How many of guardian `index`'s blocks the offered Pierce cancels (ruleset 2026: one
+    fewer for a guardian with Impervious, reading `one-fewer`)."""
+    return guardian_blocks_cancelled(blocks, offered, ctx.pool.guardians[index], ctx.attack.ruleset, ctx.attack.readings)
 
 
 def for_guardian(rule: Callable[[PoolContext, PoolState, int], PoolState | Distribution[PoolState]], index: int) -> Apply:

@@ -15,10 +15,9 @@ from functools import lru_cache
 from math import lcm
 
 from rulesengine.distribution import Distribution
-from rulesengine.legion.guardian_steps import guardian_cancels, guardian_pierce_offered, guardian_roll
+from rulesengine.legion.guardian_steps import guardian_cancels, guardian_pierce_offered, guardian_pierced, guardian_roll
 from rulesengine.legion.pool_context import PoolContext
 from rulesengine.legion.defense_dice import _reroll_weights
-from rulesengine.legion.keywords.pierce import blocks_cancelled
 from rulesengine.legion.state import PoolState
 
 Weights = dict[PoolState, int]
@@ -56,7 +55,7 @@ def guard(ctx: PoolContext, weights: Weights, index: int,
         key = (cancelled, offered)
         each = outcomes.get(key)
         if each is None:
-            each = outcomes[key] = [(blocks_cancelled(b, offered), cancelled - b + blocks_cancelled(b, offered), v)
+            each = outcomes[key] = [(guardian_pierced(ctx, index, b, offered), cancelled - b + guardian_pierced(ctx, index, b, offered), v)
                                     for b, v in rolls[cancelled][0].items()]
         hits, pierce = s.hits - cancelled, s.pierce
         for pierced, hurt, v in each:

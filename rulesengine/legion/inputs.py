@@ -17,6 +17,7 @@ from rulesengine.legion.model import (
     SURGE_CHARTS,
 )
 from rulesengine.legion.vehicle_damage import EFFECTS
+from rulesengine.legion.keywords.vaapad import VAAPAD_MAX
 from rulesengine.options import Field, Option
 
 
@@ -36,21 +37,27 @@ REPEAT_SEPARATOR = ";"
 MAX_GUARDIAN_TOKENS = 10
 
 
+MAX_WOUND_TOKENS = 10
+"""The most wound tokens Vaapad Mastery's inputs take (its dice stop at `VAAPAD_MAX`)."""
+
+
 GUARDIAN_FIELDS: tuple[Field, ...] = (
     Field("x", "Guardian X", "int", 1, minimum=1, maximum=MAX_GUARDIAN_X, positional=True),
     Field("die", "Defense die", "choice", "red", choices=tuple(reversed(tuple(DEFENSE_DICE))), positional=True),
     Field("surge", "Defense surge chart", "choice", "none", choices=DEFENSE_SURGE_CHARTS, positional=True,
           help="may be left out (none)"),
     Field("immune-pierce", "Immune: Pierce", "bool", False, help="Pierce cannot cancel this guardian's blocks"),
-    Field("suppressed", "Suppressed (tokens reach its courage)", "bool", False, help="ruleset 2.6: its suppression tokens reach its courage, so it "
+    Field("suppressed", "Suppressed (tokens reach its courage)", "bool", False, help="since 2.6: its suppression tokens reach its courage, so it "
           "cannot use Guardian X"),
     Field("surge-tokens", "Surge tokens", "int", 0, minimum=0, maximum=MAX_GUARDIAN_TOKENS,
-          help="ruleset 2.6: its own surge tokens convert its defense surges to blocks"),
-    Field("deflect", "Deflect", "bool", False, help="ruleset 2.6: surge: block while it uses Guardian X (not against High "
+          help="since 2.6: its own surge tokens convert its defense surges to blocks"),
+    Field("deflect", "Deflect", "bool", False, help="since 2.6: surge: block while it uses Guardian X (not against High "
           "Velocity alone)"),
-    Field("soresu", "Soresu Mastery", "bool", False, help="ruleset 2.6: with a dodge token it rerolls its Guardian X dice"),
+    Field("soresu", "Soresu Mastery", "bool", False, help="since 2.6: with a dodge token it rerolls its Guardian X dice"),
     Field("dodge", "Dodge tokens", "int", 0, minimum=0, maximum=MAX_GUARDIAN_TOKENS,
-          help="ruleset 2.6: its own dodge tokens (Soresu Mastery spends one)"),
+          help="since 2.6: its own dodge tokens (Soresu Mastery spends one)"),
+    Field("impervious", "Impervious", "bool", False, help="ruleset 2026: the guardian has Impervious (what it does: the "
+          "guardian-with-Impervious reading)"),
 )
 """The parts of one `--guardian` value, declared once: the parser and the form read them."""
 
@@ -80,14 +87,19 @@ GUARDIAN_IMMUNE_PIERCE = "immune-pierce"
 GUARDIAN_SUPPRESSED = "suppressed"
 
 
-ONLY_2_6 = ("2.6",)
-"""An input refused under the notes' ruleset: the form disables it there, saying which ruleset takes it."""
+SINCE_2_6 = ("2026", "2.6")
+"""An input refused under the notes' ruleset: the form disables it there, saying which rulesets take it."""
+
+
+ONLY_2026 = ("2026",)
+"""An input of the 2026 rules only (the April 2026 attack keywords): refused under `2.6` and `notes`."""
 
 
 def _part(field: Field) -> Option:
     """A guardian field as the form's row shows it: an input of its own; a field whose help
-    names ruleset 2.6 is taken only under that ruleset."""
-    rulesets = ONLY_2_6 if field.help.startswith("ruleset 2.6") else ()
+    starts "since 2.6" is taken only under rulesets 2.6 and 2026, one whose help starts
+    "ruleset 2026" only under 2026."""
+    rulesets = SINCE_2_6 if field.help.startswith("since 2.6") else ONLY_2026 if field.help.startswith("ruleset 2026") else ()
     return Option(field.word.replace("-", "_"), field.label, field.kind, field.default, minimum=field.minimum,
                   maximum=field.maximum, choices=field.choices, help=field.help, rulesets=rulesets)
 
@@ -121,10 +133,15 @@ def _reading(rule: str) -> Option:
                   keywords=readings.KEYWORDS[rule])
 
 
+POLICY_KEYWORDS = {"assault": ("Assault X",), "sniper": ("Sniper Team",)}
+"""The keyword whose choice a policy makes, where one keyword asks it."""
+
+
 def _policy(decision: str) -> Option:
     choices = policies.CHOICES[decision]
     help = "; ".join(f"{c}: {policies.HELP[decision][c]}" for c in choices)
-    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies")
+    return _choice(f"{decision}_policy", f"{decision.capitalize()} policy", choices, help, group="policies",
+                   keywords=POLICY_KEYWORDS.get(decision, ()))
 
 
 UNIT_OPTIONS: tuple[Option, ...] = (
@@ -172,10 +189,10 @@ OPTIONS: tuple[Option, ...] = (
     _int("impact", "Impact X", 10, group="attacker"),
     _int("spray", "Spray: defending minis in sight", 12, "the weapon's dice go in once per defending miniature in sight "
          "(0: no Spray)", group="attacker", keywords=("Spray",)),
-    _int("anti_materiel", "Anti-Materiel X", 5, "ruleset 2.6: against a vehicle, X of the weapon's dice are upgraded (white first)",
-         group="attacker", keywords=("Anti-Materiel X",), rulesets=ONLY_2_6),
-    _int("anti_personnel", "Anti-Personnel X", 5, "ruleset 2.6: against a trooper, X of the weapon's dice are upgraded (white first)",
-         group="attacker", keywords=("Anti-Personnel X",), rulesets=ONLY_2_6),
+    _int("anti_materiel", "Anti-Materiel X", 5, "since 2.6: against a vehicle, X of the weapon's dice are upgraded (white first)",
+         group="attacker", keywords=("Anti-Materiel X",), rulesets=SINCE_2_6),
+    _int("anti_personnel", "Anti-Personnel X", 5, "since 2.6: against a trooper, X of the weapon's dice are upgraded (white first)",
+         group="attacker", keywords=("Anti-Personnel X",), rulesets=SINCE_2_6),
     _bool("cumbersome", "Cumbersome", "taken as fired without a move first (after a move the current rules downgrade its dice): it changes no die", group="attacker",
           keywords=("Cumbersome",)),
     _int("ion", "Ion X", 5, "step 6 first: the defender flips one shield token per hit or crit, up to X", group="attacker",
@@ -183,6 +200,18 @@ OPTIONS: tuple[Option, ...] = (
     _bool("jar_kai_mastery", "Jar'Kai Mastery", "melee: each of the attacker's dodge tokens turns a blank into a hit or a hit "
           "into a crit", group="attacker", keywords=("Jar'Kai Mastery",)),
     _int("attacker_dodge", "Attacker's dodge tokens", 10, "spent by Jar'Kai Mastery", group="tokens", keywords=("Jar'Kai Mastery",)),
+    _int("assault", "Assault X", 5, "ruleset 2026, the defender at range 1 of the attacking unit's leader: X of the weapon's "
+         "dice are upgraded (which ones: the assault policy)", group="attacker", keywords=("Assault X",), rulesets=ONLY_2026),
+    _bool("sniper_team", "Sniper Team", "ruleset 2026, the pool holds only Sniper Team weapons, the unit has not moved and "
+          "every mini sees the defender: every die is upgraded, and after Convert Attack Surges the attacker may cancel the "
+          "pool (1 wound if a crit was cancelled; when: the sniper policy)", group="attacker", keywords=("Sniper Team",),
+          rulesets=ONLY_2026),
+    _bool("overwhelm", "Overwhelm", "ruleset 2026: the defender gains 1 more suppression token when an aim token was spent "
+          "on rerolls", group="attacker", keywords=("Overwhelm",), rulesets=ONLY_2026),
+    _int("vaapad", "Vaapad Mastery: attacker's wound tokens", MAX_WOUND_TOKENS, "ruleset 2026: 1 white attack die per wound "
+         f"token, at most {VAAPAD_MAX} dice", group="attacker", keywords=("Vaapad Mastery",), rulesets=ONLY_2026),
+    _int("defender_vaapad", "Vaapad Mastery: defender's wound tokens", MAX_WOUND_TOKENS, "ruleset 2026: 1 white defense die "
+         f"per wound token, at most {VAAPAD_MAX} dice", group="defender", keywords=("Vaapad Mastery",), rulesets=ONLY_2026),
     _bool("overrun", "Overrun attack", "neither ranged nor melee: no cover, no guardian, no Deflect, no suppression; dodge "
           "tokens still cancel hits", group="attacker", keywords=("Overrun X",)),
     _bool("melee", "Melee attack", "a melee attack: no cover, no guardian, no suppression", group="attacker"),
@@ -197,15 +226,15 @@ OPTIONS: tuple[Option, ...] = (
     _bool("suppressive", "Suppressive", "the defender gains one more suppression token", group="attacker", keywords=("Suppressive",)),
     _bool("high_velocity", "High Velocity", "the defender cannot spend dodge tokens", group="attacker", keywords=("High Velocity",)),
     _int("suppression", "Suppression tokens", 10, group="tokens"),
-    _int("courage", "Courage", 10, "ruleset 2.6: suppression improves cover at tokens >= courage", lo=1, default=1, group="defender"),
+    _int("courage", "Courage", 10, "since 2.6: suppression improves cover at tokens >= courage", lo=1, default=1, group="defender"),
     _bool("armor", "Armor", group="defender"),
     _int("armor_x", "Armor X", 10, group="defender"),
     _bool("impervious", "Impervious", group="defender"),
     _bool("immune_pierce", "Immune: Pierce", group="defender"),
-    _bool("vehicle", "Defender is a vehicle", "no suppression, no guardian; ruleset 2.6: no cover from terrain", group="defender"),
+    _bool("vehicle", "Defender is a vehicle", "no suppression, no guardian; since 2.6: no cover from terrain", group="defender"),
     _bool("low_profile", "Low Profile", "with light or heavy cover one die becomes a block (notes: a defense die; 2.6: a cover die)",
           group="defender", keywords=("Low Profile",)),
-    _bool("dug_in", "Dug In", "ruleset 2.6: red dice for the cover roll", group="defender", keywords=("Dug In",), rulesets=ONLY_2_6),
+    _bool("dug_in", "Dug In", "since 2.6: red dice for the cover roll", group="defender", keywords=("Dug In",), rulesets=SINCE_2_6),
     _int("shields", "Shield tokens", 10, "Shielded X gives X; each cancels a hit or crit", group="tokens", keywords=("Shields", "Shielded X")),
     _bool("immune_blast", "Immune: Blast", "Blast does not take away this defender's cover", group="defender", keywords=("Immune Blast",)),
     _bool("immune_melee_pierce", "Immune: Melee Pierce", "Pierce cannot be used against it in a melee attack", group="defender",
@@ -222,7 +251,7 @@ OPTIONS: tuple[Option, ...] = (
     _int("uncanny_luck", "Uncanny Luck X", 10, "reroll up to X defense dice", group="defender", keywords=("Uncanny Luck X",)),
     _bool("soresu", "Soresu Mastery", "ranged: reroll the defense dice (notes: after a dodge token)", group="defender",
           keywords=("Soresu Mastery",), aliases=("--soresu-mastery",)),
-    _bool("backup", "Backup", "ruleset 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",), rulesets=ONLY_2_6),
+    _bool("backup", "Backup", "since 2.6, ranged: cancel up to 2 hits", group="defender", keywords=("Backup",), rulesets=SINCE_2_6),
     _bool("defender_duelist", "Defender has Duelist", "melee, after a dodge token: Immune: Pierce", group="defender",
           keywords=("Duelist",)),
     _bool("defender_hold_the_line", "Defender has Hold the Line", "melee: surge: block", group="defender",
@@ -231,8 +260,8 @@ OPTIONS: tuple[Option, ...] = (
          group="tokens", keywords=("Observe X", "Observation Tokens")),
     _int("smoke", "Smoke tokens in range", 5, "each improves a trooper's cover by 1 (notes: several count once)", group="tokens",
          keywords=("Smoke",)),
-    _bool("shien_mastery", "Shien Mastery", "ruleset 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
-          "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",), rulesets=ONLY_2_6),
+    _bool("shien_mastery", "Shien Mastery", "since 2.6, with Deflect: a wound on the attacker per defense surge; no suppression "
+          "token when the defender suffers no wound", group="defender", keywords=("Shien Mastery",), rulesets=SINCE_2_6),
     _bool("djem_so", "Djem So Mastery", "melee: a blank on the attacker's dice wounds it", group="defender",
           keywords=("Djem So Mastery",), aliases=("--djem-so-mastery",)),
     _bool("defender_guardian", "Defender has Guardian X", "no guardian may help a defender that has Guardian X", group="defender"),
@@ -258,7 +287,7 @@ OPTIONS: tuple[Option, ...] = (
 
 
 VEHICLE_OPTIONS: tuple[Option, ...] = (
-    _choice("ruleset", "Ruleset", RULESETS, "notes: a red die picks Damaged, Disabled or Weapon Destroyed; 2.6: one vehicle damage token"),
+    _choice("ruleset", "Ruleset", RULESETS, "notes: a red die picks Damaged, Disabled or Weapon Destroyed; 2.6 and 2026: one vehicle damage token"),
     Option("face", "Red die face", "choice", None, choices=tuple(EFFECTS), help="trace: the face the red defense die shows",
            rulesets=("notes",)),
 )

@@ -9,9 +9,10 @@ from rulesengine.legion.policies import Policies
 from rulesengine.legion.readings import Readings
 from rulesengine.wording import plural
 
-RULESETS = ("notes", "2.6")
-"""`notes`: the owner's notes (Legion before July 2024); `2.6`: the current Core Rulebook,
-effective 24 November 2025 (`rulesets.NAMES`)."""
+RULESETS = ("2026", "2.6", "notes")
+"""`2026` (the default): the Core Rulebook effective 29 May 2026 with the errata of 17 June
+2026; `2.6`: the Core Rulebook in force from 24 November 2025 until 28 May 2026; `notes`:
+the owner's notes (Legion before July 2024) (`rulesets.NAMES`)."""
 
 SURGE_CHARTS = ("none", "hit", "crit")
 DEFENSE_SURGE_CHARTS = ("none", "block")
@@ -38,6 +39,9 @@ class Attacker:
     jar_kai: bool = False
     dodge: int = 0
     """The attacker's own dodge tokens (spent by Jar'Kai Mastery)."""
+    overwhelm: bool = False
+    """Overwhelm (ruleset 2026): the defender gains 1 more suppression token when an aim
+    token was spent during the Reroll Dice step."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,12 @@ class Weapons:
     high_velocity: bool = False
     suppressive: bool = False
     ion: int = 0
+    assault_ways: tuple[int, ...] = ()
+    """Assault X (ruleset 2026): every count of white dice its X upgrades may take, most
+    first (`keywords.assault.splits`); `formed` says which way was taken."""
+    sniper_team: bool = False
+    """Sniper Team (ruleset 2026): the pool holds only Sniper Team weapons and their
+    conditions hold; its dice were upgraded, and the attacker may cancel it after step 4c."""
     formed: tuple[str, ...] = ()
     """How step 2 and 4a formed these dice (Spray, Anti-Materiel X, ...), one sentence each."""
 
@@ -105,6 +115,9 @@ class Defender:
     djem_so: bool = False
     smoke: int = 0
     shien: bool = False
+    vaapad: int = 0
+    """Vaapad Mastery (ruleset 2026): 1 white defense die per wound token, at most 3 (the value
+    is the dice, already capped)."""
 
 
 @dataclass(frozen=True)
@@ -125,12 +138,15 @@ class Guardian:
     """It has Soresu Mastery: with a dodge token it may reroll its Guardian X dice (ruleset 2.6)."""
     dodge: int = 0
     """Its own dodge tokens (Soresu Mastery spends one)."""
+    impervious: bool = False
+    """It has Impervious (ruleset 2026: what it does is the reading `guard_impervious`)."""
 
     def label(self) -> str:
         flags = (",immune-pierce" if self.immune_pierce else "") + (",suppressed" if self.suppressed else "")
         flags += f",surge-tokens={self.surge_tokens}" if self.surge_tokens else ""
         flags += (",deflect" if self.deflect else "") + (",soresu" if self.soresu else "")
         flags += f",dodge={self.dodge}" if self.dodge else ""
+        flags += ",impervious" if self.impervious else ""
         return f"{self.x},{self.die},{self.surge}{flags}"
 
     def words(self) -> str:
@@ -142,6 +158,7 @@ class Guardian:
         parts += [plural(self.surge_tokens, "surge token")] * (self.surge_tokens > 0)
         parts += ["Deflect"] * self.deflect + ["Soresu Mastery"] * self.soresu
         parts += [plural(self.dodge, "dodge token")] * (self.dodge > 0)
+        parts += ["Impervious"] * self.impervious
         return ", ".join(parts)
 
 
@@ -181,7 +198,7 @@ class Attack:
     attacker: Attacker
     pools: tuple[AttackPool, ...]
     melee: bool = False
-    ruleset: str = "notes"
+    ruleset: str = "2026"
     overrun: bool = False
     """An overrun attack: neither ranged nor melee."""
     policies: Policies = field(default_factory=Policies)

@@ -21,8 +21,15 @@ the best heuristic most often; where it is refused for its size, blanks-and-usel
 GUARDIAN = ("max", "none")
 PIERCE = ("guardian-first", "defender-only", "most-wounds-in-all", "most-wounds-on-defender")
 DODGE = ("max", "none")
+ASSAULT = ("most-wounds", "whites-first", "blacks-first")
+"""Which dice Assault X upgrades (ruleset 2026); `most-wounds` is chosen by outcome."""
+SNIPER = ("most-wounds", "never", "crit-shown")
+"""When Sniper Team's attacker cancels its pool after step 4c (ruleset 2026)."""
 
-CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce": PIERCE, "dodge": DODGE}
+CHOICES: dict[str, tuple[str, ...]] = {"aim": AIM, "guardian": GUARDIAN, "pierce": PIERCE, "dodge": DODGE, "assault": ASSAULT,
+                                       "sniper": SNIPER}
+SHOWN_WHEN_USED = ("assault", "sniper")
+"""Decisions a result names only when the attack has the keyword that asks them."""
 
 HELP: dict[str, dict[str, str]] = {
     "aim": {
@@ -72,6 +79,18 @@ HELP: dict[str, dict[str, str]] = {
         "max": "the defender spends as many dodge tokens as cancel a hit",
         "none": "the defender keeps its dodge tokens",
     },
+    "assault": {
+        "most-wounds": "of every way to pick the X dice Assault X upgrades, the one that gives the defender the most "
+                       "expected wounds (the whites-first one on a tie)",
+        "whites-first": "Assault X upgrades white dice first, then black ones",
+        "blacks-first": "Assault X upgrades black dice first, then white ones",
+    },
+    "sniper": {
+        "most-wounds": "after Convert Attack Surges, the attacker cancels the pool when that gives the defender more "
+                       "expected wounds than resolving it (1 wound if a crit was cancelled); the result says how often",
+        "never": "the attacker never cancels the pool",
+        "crit-shown": "the attacker cancels the pool whenever 1 or more crits show after Convert Attack Surges",
+    },
 }
 
 
@@ -83,10 +102,14 @@ class Policies:
     guardian: str = GUARDIAN[0]
     pierce: str = PIERCE[0]
     dodge: str = DODGE[0]
+    assault: str = ASSAULT[0]
+    sniper: str = SNIPER[0]
     target: int = 0
     """With aim `optimal`: 0 maximises expected wounds, k > 0 the chance of at least k."""
     why: str = ""
     """Why the default aim policy chose `aim` (empty for a policy the reader named)."""
+    assault_why: str = ""
+    """Why `most-wounds` took the whites-first way for Assault X (empty when it tried every way)."""
 
     def __post_init__(self) -> None:
         for decision, choices in CHOICES.items():
@@ -94,10 +117,13 @@ class Policies:
             if chosen not in choices:
                 raise UnknownNameError(f"{decision} policy", chosen, choices)
 
-    def to_json(self) -> dict[str, str]:
-        out = {decision: getattr(self, decision) for decision in CHOICES}
+    def to_json(self, used: tuple[str, ...] = ()) -> dict[str, str]:
+        """The policies by name; of `SHOWN_WHEN_USED`, only those in `used`."""
+        out = {decision: getattr(self, decision) for decision in CHOICES if decision not in SHOWN_WHEN_USED or decision in used}
         if self.aim == "optimal" and self.target:
             out["aim"] = f"optimal (chance of at least {self.target} wounds)"
         if self.why:
             out["aim"] = f"{out['aim']} ({self.why})"
+        if self.assault_why and "assault" in out:
+            out["assault"] = f"{out['assault']} ({self.assault_why})"
         return out

@@ -37,8 +37,8 @@ def suppression_gained(attack: Attack, pool: AttackPool, suppressed: bool) -> in
 
 
 def marks(attack: Attack, pool: AttackPool, s: PoolState) -> Marks:
-    """What pool `s` ended did to its defender."""
-    return Marks(s.wounds, suppression_gained(attack, pool, s.suppressed))
+    """What pool `s` ended did to its defender (Overwhelm's token included)."""
+    return Marks(s.wounds, suppression_gained(attack, pool, s.suppressed) + int(s.overwhelmed))
 
 
 def after_pool(rest: Carry, s: PoolState) -> Carry:

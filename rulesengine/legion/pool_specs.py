@@ -30,7 +30,7 @@ pairs of (blocks, wounds back). Measured (bench_legion --kind pools with such de
 16 dice in 2 or 3 pools at most 0.14 s, 20 dice up to 0.36 s, 30 dice up to 0.93 s CPU."""
 
 POOL_INPUTS = ("red", "black", "white", "critical", "pierce", "impact", "sharpshooter", "blast", "high_velocity", "suppressive",
-               "ion", "spray", "anti_materiel", "anti_personnel", "cumbersome")
+               "ion", "spray", "anti_materiel", "anti_personnel", "cumbersome", "assault", "sniper_team")
 """The dice of a pool and the weapon keywords that travel with them (model.Weapons)."""
 
 DEFENDER_INPUTS = (
@@ -38,6 +38,7 @@ DEFENDER_INPUTS = (
     "armor_x", "impervious", "immune_pierce", "defender_guardian", "transported", "vehicle", "low_profile", "dug_in",
     "shields", "immune_blast", "immune_melee_pierce", "weak_point", "block", "outmaneuver", "danger_sense", "deflect",
     "uncanny_luck", "soresu", "backup", "defender_duelist", "defender_hold_the_line", "observe", "djem_so", "smoke", "shien_mastery", "guardian",
+    "defender_vaapad",
 )
 """A defender's own inputs (model.Defender) and the guardians at range 1 of it."""
 

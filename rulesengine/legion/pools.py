@@ -108,7 +108,7 @@ def resolve_pools(attack: Attack) -> AttackOutcome:
         ctx = PoolContext.of(attack, pool, back_apart=len(pools) == 1)
         later = ahead.later(index) if ahead else None
         outcome = resolve_pool_from(ctx, starts, index < len(pools) - 1, later_dice, tokens_apart(attack, index), later)
-        results.append(_pool_result(outcome))
+        results.append(_pool_result(outcome, attack, pool))
         finished[pool.defender_number] = outcome.states.map(lambda s: marks(attack, pool, s))
         landed: list[tuple[Carry, int, int, Fraction]] = []
         """(carried state, which wounds sent back before it, more from this pool, probability)."""
@@ -159,8 +159,10 @@ def _carried(landed: list[tuple[Carry, int, int, Fraction]],
     return carry, scale * common
 
 
-def _pool_result(o: PoolOutcome) -> PoolResult:
+def _pool_result(o: PoolOutcome, attack: Attack, pool: AttackPool) -> PoolResult:
     return PoolResult(
+        suppression_tokens=o.states.map(lambda s: marks(attack, pool, s).suppression),
+        sniper_cancelled=o.states.probability(lambda s: s.sniped > 0),
         wounds=o.states.map(lambda s: s.wounds),
         guardian_wounds=o.guardian_wounds,
         suppression=o.states.probability(lambda s: s.suppressed),

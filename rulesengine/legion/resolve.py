@@ -26,6 +26,7 @@ from rulesengine.legion.trace import attack_roll_steps, record
 from rulesengine.legion.stepping import Weights, advance as _advance
 from rulesengine.legion.valuation import FinalValue, Valuation
 from rulesengine.legion.guardians import chance_acted, guard
+from rulesengine.legion import sniper_choice
 from rulesengine.legion.wounds_back import wounds_back
 
 T = TypeVar("T")
@@ -43,6 +44,11 @@ class PoolResult:
     """Wounds the attacker suffers from this pool (Deflect)."""
     guardians_acted: tuple[Fraction, ...] = ()
     """The chance each guardian cancelled at least one hit."""
+    suppression_tokens: Distribution[int] = Distribution.certain(0)
+    """The suppression tokens the defender gains from this pool (Suppressive's and
+    Overwhelm's included)."""
+    sniper_cancelled: Fraction = Fraction(0)
+    """The chance the attacker cancelled the pool by Sniper Team."""
 
 
 def _weights(d: Distribution[T]) -> dict[T, int]:
@@ -107,12 +113,16 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
     cap = ctx.attack.attacker.surge_tokens if surge_cap is None else surge_cap
     lethal = ctx.attack.attacker.lethal
 
-    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, tag: int) -> PoolState:
+    def begin(crits: int, hits: int, aims_left: int, surge_tokens_left: int, tag: int, aimed: bool = False) -> PoolState:
         s = after_surges(ctx, PoolState(crits=crits, hits=hits, produced_hit=crits + hits > 0, pierce=pierce,
                                         guardian_wounds=guardian_wounds, aims_left=aims_left,
-                                        surge_tokens_left=surge_tokens_left, tag=tag))
+                                        surge_tokens_left=surge_tokens_left, tag=tag, aimed=aimed))
         # With no later pool, only Lethal X still reads the aim tokens left: more than X merge.
-        return s if keep_tokens or s.aims_left <= lethal else s._replace(aims_left=lethal)
+        s = s if keep_tokens or s.aims_left <= lethal else s._replace(aims_left=lethal)
+        # Sniper Team: the attacker may cancel the pool here, at the end of step 4c.
+        return sniper_choice.chosen(ctx, s)
+
+    overwhelm = ctx.attack.attacker.overwhelm
 
     def left(aims: int, surge_tokens: int, r: AttackResults) -> tuple[int, int]:
         """The aim and surge tokens a roll leaves that later steps or pools need (0 otherwise)."""
@@ -121,7 +131,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
 
     def starter(aims: int, surge_tokens: int, tag: int) -> Callable[[AttackResults], PoolState]:
         def start(r: AttackResults) -> PoolState:
-            return begin(r.crits, r.hits, *left(aims, surge_tokens, r), tag)
+            return begin(r.crits, r.hits, *left(aims, surge_tokens, r), tag, overwhelm and r.aims_spent > 0)
         return start
 
     if len(starts) == 1:
@@ -132,7 +142,7 @@ def resolve_pool_from(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: 
         tracing = ctx.pool.faces.given and len(rolled) == 1
         weights = _weights(rolled)
     else:
-        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin, later), [], False
+        weights, trace, tracing = _mixed_starts(ctx, starts, keep_tokens, starter, left, begin, later, overwhelm), [], False
 
     settled: dict[int, Distribution[int]] = {}
     acted: dict[int, Fraction] = {}
@@ -236,7 +246,7 @@ def _split_tokens(weights: Weights) -> tuple[Distribution[tuple[int, int, int]],
 def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool,
                   starter: Callable[[int, int, int], Callable[[AttackResults], PoolState]],
                   left: Callable[[int, int, AttackResults], tuple[int, int]],
-                  begin: Callable[[int, int, int, int, int], PoolState], later: Later) -> Weights:
+                  begin: Callable[[int, int, int, int, int, bool], PoolState], later: Later, overwhelm: bool) -> Weights:
     """Step 4 from every start, as whole-number weights over one denominator. Rolls that
     leave the same dice and tokens meet before the steps after the roll see them."""
     rolls = []
@@ -256,11 +266,11 @@ def _mixed_starts(ctx: PoolContext, starts: tuple[Start, ...], keep_tokens: bool
         rolls.append((p, aims, surge_tokens, tag, rolled, sum(rolled.values())))
     scale = lcm(*(p.denominator for p, *_ in rolls))
     total = lcm(*(t for *_, t in rolls))
-    met: dict[tuple[int, int, int, int, int], int] = {}
+    met: dict[tuple[int, int, int, int, int, bool], int] = {}
     for p, aims, surge_tokens, tag, rolled, t in rolls:
         factor = p.numerator * (scale // p.denominator) * (total // t)
         for r, w in rolled.items():
-            key = (r.crits, r.hits, *left(aims, surge_tokens, r), tag)
+            key = (r.crits, r.hits, *left(aims, surge_tokens, r), tag, overwhelm and r.aims_spent > 0)
             met[key] = met.get(key, 0) + w * factor
     out: Weights = {}
     for key, w in met.items():

@@ -1,14 +1,14 @@
-"""The two rulesets the Legion engine follows, and what each applies to an attack.
+"""The three rulesets the Legion engine follows, and what each applies to an attack.
 
-`notes` is the ruleset the owner's notes describe (Legion's rules before July 2024); it
-stays the default on their pages. `2.6` is the current Core Rulebook of Atomic Mass Games,
-as in force on 24 November 2025 (the rules refreshed as 2.6 and updated since). Each
-ruleset has that one name and that one date wherever it is introduced (`NAMES`, the form's
-help, the docs). `RULES` is the table "How the calculators work" shows: one row per rule
-that differs, or that a keyword brings, and what each ruleset does with it.
-
-No newer rulebook is followed: one calculator (Legion Roller) cites a Core Rule Book
-effective 29 May 2026 with a different Impervious, but no text of it was found.
+`2026` (the default everywhere) is the Core Rulebook of Atomic Mass Games effective 29 May
+2026 with the errata of 17 June 2026: the April 2026 rulebook's Guardian X and its new
+attack keywords (Assault X, Sniper Team, Overwhelm, Vaapad Mastery), and Impervious as
+the errata words it (the attack pool's Pierce X is 1 less against it, no extra dice).
+`2.6` is the Core Rulebook of 24 November 2025, in force until 28 May 2026. `notes` is the
+ruleset the owner's notes describe (Legion's rules before July 2024). Each ruleset has
+that one name and those dates wherever it is introduced (`NAMES`, the form's help, the
+docs). `RULES` is the table "How the calculators work" shows: one row per rule that
+differs, or that a keyword brings, and what each ruleset does with it.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from rulesengine.legion.keywords import backup, dug_in
 from rulesengine.legion.model import RULESETS, Defender
 
 NAMES = {
+    "2026": "the current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026",
+    "2.6": "the Core Rulebook (2.6), in force from 24 November 2025 until 28 May 2026",
     "notes": "the owner's notes (Legion before July 2024)",
-    "2.6": "the current Core Rulebook (2.6), effective 24 November 2025",
 }
 assert tuple(NAMES) == RULESETS
 
@@ -33,9 +34,14 @@ class Rule:
     name: str
     notes: str
     current: str
+    """Under `2.6`, and under `2026` unless `since_2026` says otherwise."""
+    since_2026: str | None = None
+    """Under `2026` when it differs from `2.6` (None: the same)."""
 
     def under(self, ruleset: str) -> str:
-        return self.notes if ruleset == "notes" else self.current
+        if ruleset == "notes":
+            return self.notes
+        return self.since_2026 if ruleset == "2026" and self.since_2026 is not None else self.current
 
 
 RULES: tuple[Rule, ...] = (
@@ -49,9 +55,12 @@ RULES: tuple[Rule, ...] = (
          "each smoke token in range 1 improves a trooper's cover by 1 (they add up, never past heavy)"),
     Rule("Vehicles and cover", "a vehicle has cover from terrain", "no cover from terrain for a vehicle (Cover X still counts)"),
     Rule("Guardian X", "ranged only; not for a defender with Guardian X, a transported unit or a vehicle",
-         "the same limits, and a guardian whose suppression tokens reach its courage cannot use it"),
+         "the same limits, and a guardian whose suppression tokens reach its courage cannot use it",
+         "the same; the guardian gains 1 suppression token, then suffers its wounds (April 2026)"),
     Rule("Impervious", "extra defense dice equal to Pierce (Lethal X's too, unless reading weapons-only), none if immune to "
-         "Pierce; rolled even with no hit left", "the same"),
+         "Pierce; rolled even with no hit left", "the same",
+         "no extra dice: at the start of Modify Defense Dice the pool's Pierce X is 1 less, never below 0 (errata of "
+         "17 June 2026; readings for guardians)"),
     Rule("Danger Sense X", "1 extra defense die per suppression token, up to X; rolled even with no hit left", "the same"),
     Rule("Shield tokens", "ranged attacks only: each cancels a hit or crit in Modify Attack Dice", "the same"),
     Rule("Block", "after spending a dodge token: surge: block", "the same"),
@@ -73,6 +82,13 @@ RULES: tuple[Rule, ...] = (
          "after a move this activation the weapon's dice are downgraded; the calculator takes no move, so no die changes"),
     Rule("Anti-Materiel X, Anti-Personnel X", "", "X of the weapon's dice one colour up against a vehicle (Anti-Materiel) or a trooper "
          "(Anti-Personnel); rules update of November 2025"),
+    Rule("Assault X", "", "", "X of the weapon's dice one colour up when the defender is at range 1 of the unit leader "
+         "(which dice: the assault policy)"),
+    Rule("Sniper Team", "", "", "every die of a pool of Sniper Team weapons one colour up; after Convert Attack Surges the "
+         "attacker may cancel the pool: 1 wound if a crit was cancelled (when: the sniper policy)"),
+    Rule("Overwhelm", "", "", "the defender gains 1 more suppression token when an aim token was spent on rerolls"),
+    Rule("Vaapad Mastery", "", "", "1 white die per wound token on the unit, at most 3: attack dice when attacking, "
+         "defense dice when defending"),
 )
 
 
@@ -86,7 +102,8 @@ def check_ruleset(defender: Defender, ruleset: str) -> None:
 
 def rules_table() -> str:
     """The Markdown table "How the calculators work" carries (a test keeps them equal)."""
-    lines = ["| Rule | `notes` | `2.6` |", "|---|---|---|"]
+    lines = ["| Rule | `notes` | `2.6` | `2026` |", "|---|---|---|---|"]
     for rule in RULES:
-        lines.append(f"| {rule.name} | {rule.notes or 'not in these rules'} | {rule.current or 'not in these rules'} |")
+        cells = [rule.under(ruleset) or "not in these rules" for ruleset in ("notes", "2.6", "2026")]
+        lines.append(f"| {rule.name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -38,6 +38,13 @@ class PoolState(NamedTuple):
     """Wounds Deflect sends back to the attacker."""
     tag: int = 0
     """Which of several starting points (`resolve.resolve_pool_from`) the state came from."""
+    aimed: bool = False
+    """Overwhelm only: an aim token was spent during the Reroll Dice step (step 4b)."""
+    overwhelmed: bool = False
+    """Step 10: Overwhelm gives the defender 1 more suppression token."""
+    sniped: int = 0
+    """Sniper Team: 0, the pool goes on; 1, the attacker cancelled it after step 4c with no
+    crit among its dice; 2, with 1 or more crits (the defender suffers 1 wound)."""
 
     def summary(self) -> dict[str, object]:
         """The counts a trace shows after each step."""

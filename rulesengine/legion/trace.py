@@ -81,6 +81,10 @@ def _surge_text(ctx: PoolContext, faces: tuple[str, ...], after: PoolState) -> s
         if left - tokens:
             parts.append(f"{left - tokens} become blanks")
     how = "; ".join(parts) if parts else "no surges to convert"
+    if after.sniped:
+        crit = "a crit was" if after.sniped == 2 else "no crit was"
+        return (f"{how[0].upper()}{how[1:]}. Sniper Team ({ctx.attack.policies.sniper}): the attacker cancels every attack die "
+                f"and skips to Assign Suppression Token to Defender; {crit} cancelled.")
     return f"{how[0].upper()}{how[1:]}. The pool shows {_plural(after.crits, 'crit')} and {_plural(after.hits, 'hit')}."
 
 
@@ -144,7 +148,7 @@ def _roll_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     defender = ctx.pool.defender
     attacker, weapons, melee = ctx.attack.attacker, ctx.pool.weapons, ctx.attack.melee
     extra = extra_defense_dice(defender, pool_pierce(weapons, attacker, defender, melee) + before.pierce_gained, melee, attacker, weapons,
-                               before.dodge_spent)
+                               before.dodge_spent, ctx.attack.ruleset)
     sense = danger_sense.extra_defense_dice(defender)
     dice, added = defense_dice(ctx, before)
     faces = ctx.pool.faces.defense
@@ -167,8 +171,11 @@ def _convert_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> s
 def _modify_defense(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
     if not pierce_usable(ctx.pool.defender, ctx.attack.melee, ctx.attack.attacker, ctx.pool.weapons, before.dodge_spent):
         return f"The defender is immune to Pierce; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
-    used = before.pierce - after.pierce
-    return f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
+    used = before.defense_blocks - after.defense_blocks
+    lowered = before.pierce - used - after.pierce
+    first = (f"Impervious lowers the Pierce left from {before.pierce} to {before.pierce - lowered} (errata of 17 June 2026). "
+             if lowered else "")
+    return first + f"Pierce cancels {_plural(used, 'block')}; {_plural(after.defense_blocks, 'block')} {agrees(after.defense_blocks, 'stands', 'stand')}."
 
 
 def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
@@ -178,11 +185,12 @@ def _compare(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
 
 
 def _suppression(ctx: PoolContext, before: PoolState, after: PoolState) -> str:
+    more = " Overwhelm: an aim token was spent on rerolls, so the defender gains 1 more." if after.overwhelmed else ""
     if after.suppressed:
-        return "The ranged pool produced a hit or crit: the defender gains a suppression token."
+        return "The ranged pool produced a hit or crit: the defender gains a suppression token." + more
     why = ("the attack is melee" if ctx.attack.melee else "an overrun attack is not a ranged attack" if ctx.attack.overrun
            else "the pool produced no hit or crit")
-    return f"No suppression token: {why}."
+    return f"No suppression token: {why}." + more
 
 
 Explain = Callable[[PoolContext, PoolState, PoolState], str]
@@ -198,7 +206,10 @@ TEXTS: dict[str, Explain] = {
 
 
 def record(step: Step, ctx: PoolContext, before: PoolState, after: PoolState) -> dict[str, object]:
-    if step.id == "guardian":
+    if before.sniped and step.id != "10":
+        wounds = f" the defender suffers {_plural(after.wounds, 'wound')} (Sniper Team)" if step.id == "9" else ""
+        text = f"Skipped: Sniper Team cancelled the pool;{wounds}." if wounds else "Skipped: Sniper Team cancelled the pool."
+    elif step.id == "guardian":
         text = _guardian(ctx, step, before, after)
     elif step.id == "pierce":
         text = _pierce(ctx, step, before, after)

@@ -32,6 +32,9 @@ def wounds_back(ctx: PoolContext, weights: dict[PoolState, int], total: Callable
     each = deflect.wound_per_surge(defender, ctx.attack.ruleset)
     rolls: list[tuple[int, dict[int, int], int]] = []
     for s, w in weights.items():
+        if s.sniped:  # Sniper Team cancelled the pool: no defense roll
+            rolls.append((total(w), {0: 1}, 1))
+            continue
         r = defense_roll(ctx, s)
         backs, sides = reflected_backs(defender.defense, r.dice, r.rerolls, each) if r.reflects else ({0: 1}, 1)
         rolls.append((total(w), backs, sides))

@@ -5,7 +5,7 @@ vehicle it does nothing. Not in the rules the owner's notes describe."""
 from __future__ import annotations
 
 NAME = "Anti-Personnel"
-RULESETS = ("2.6",)
+RULESETS = ("2026", "2.6")
 
 
 def upgrades(x: int, vehicle: bool) -> int:

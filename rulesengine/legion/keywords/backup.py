@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulesengine.legion.model import Defender
 
 HITS = 2
-RULESETS = ("2.6",)
+RULESETS = ("2026", "2.6")
 
 
 def hits_cancelled(hits: int, defender: Defender, ranged: bool) -> int:

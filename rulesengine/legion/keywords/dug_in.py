@@ -9,7 +9,7 @@ from rulesengine.legion.model import Defender
 
 COVER_DIE = "white"
 DUG_IN_DIE = "red"
-RULESETS = ("2.6",)
+RULESETS = ("2026", "2.6")
 
 
 def cover_die(defender: Defender) -> str:

@@ -57,15 +57,21 @@ def gains_suppression(ruleset: str) -> bool:
 
 
 RULESET_26_ONLY = (("surge_tokens", "surge-tokens"), ("deflect", "deflect"), ("soresu", "soresu"), ("dodge", "dodge"))
-"""The guardian's fields that only ruleset 2.6's texts allow (name, word in the spec)."""
+"""The guardian's fields that only the texts since 2.6 allow (name, word in the spec)."""
 
 
 def check(guardians: tuple[Guardian, ...], ruleset: str) -> None:
-    """Refuse, under the notes' ruleset, a guardian field only the 2.6 texts allow."""
+    """Refuse, under the notes' ruleset, a guardian field only the texts since 2.6 allow,
+    and outside ruleset 2026 a guardian with Impervious (only the 2026 readings say what
+    it does for a guardian)."""
+    for n, g in enumerate(guardians, 1):
+        if g.impervious and ruleset != "2026":
+            raise InputError("--guardian", f"guardian {n}: impervious only with --ruleset 2026 (the readings of the "
+                             "Impervious errata of 17 June 2026 say what a guardian's Impervious does)", g.label())
     if ruleset != "notes":
         return
     for n, g in enumerate(guardians, 1):
         for name, word in RULESET_26_ONLY:
             if getattr(g, name):
-                raise InputError("--guardian", f"guardian {n}: {word} only with --ruleset 2.6 (the notes' Guardian X text "
+                raise InputError("--guardian", f"guardian {n}: {word} only with --ruleset 2026 or 2.6 (the notes' Guardian X text "
                                  "converts surges by the chart alone)", g.label())

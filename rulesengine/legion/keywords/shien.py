@@ -11,7 +11,7 @@ from rulesengine.errors import InputError
 from rulesengine.legion.keywords import deflect
 from rulesengine.legion.model import Attacker, Defender
 
-RULESETS = ("2.6",)
+RULESETS = ("2026", "2.6")
 
 
 def check(defender: Defender, ruleset: str) -> None:

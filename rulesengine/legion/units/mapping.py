@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import InputError
 from rulesengine.legion.inputs import OPTIONS
+from rulesengine.legion.model import RULESETS
 from rulesengine.legion.units.cards import Keyword, Unit, Upgrade, Weapon
 from rulesengine.legion.units.keywords import ARC_DEPENDENT, NOT_MODELLED, RULES, Rule, Side
 from rulesengine.options import Option
@@ -194,7 +195,7 @@ def _weapon_keywords(attack: Pool, ruleset: str, values: dict[str, object], note
 
 
 def attacker_values(unit: Unit, weapon: Weapon | None = None, minis: int | None = None, upgrades: Sequence[Upgrade] = (),
-                    *, ruleset: str = "notes", defender: Unit | None = None) -> Mapped:
+                    *, ruleset: str = RULESETS[0], defender: Unit | None = None) -> Mapped:
     """The attack's inputs from the attacking unit's card (the defender, if known, decides
     Jedi Hunter and Spray)."""
     attack, pool_notes = pool(unit, weapon, minis, upgrades)
@@ -221,7 +222,7 @@ def attacker_values(unit: Unit, weapon: Weapon | None = None, minis: int | None 
     return Mapped(tuple(values.items()), tuple(notes))
 
 
-def defender_values(unit: Unit, *, ruleset: str = "notes") -> Mapped:
+def defender_values(unit: Unit, *, ruleset: str = RULESETS[0]) -> Mapped:
     """The defending unit's inputs from its card."""
     values: dict[str, object] = {"defense": unit.defense, "defense_surge": unit.defense_surge}
     notes: list[Note] = []

@@ -58,7 +58,7 @@ def emitted_steps() -> list[tuple[str, str, str]]:
     """(game, step id, rule) of every step the representative traces emit."""
     out: list[tuple[str, str, str]] = []
     results = [("legion", legion_run(v)) for v in LEGION_TRACES]
-    results += [("legion", run_vehicle_damage({"face": face})) for face in ("block", "blank", "surge")]
+    results += [("legion", run_vehicle_damage({"ruleset": "notes", "face": face})) for face in ("block", "blank", "surge")]
     results += [("swtcg", swtcg_run(v)) for v in SWTCG_TRACES]
     for game, result in results:
         for step in result["steps"]:

@@ -149,7 +149,9 @@ def test_the_ruleset_reads_with_one_name_and_one_date():
     option = next(o for o in calc.options if o.name == "ruleset")
     names = [choice_words("ruleset", r, option.help)[0] for r in option.choices]
     # The names rulesengine/legion/rulesets.py gives, each with its one date.
-    assert names == ["The owner's notes (Legion before July 2024)", "The current Core Rulebook (2.6), effective 24 November 2025"]
+    assert names == ["The current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026",
+                     "The Core Rulebook (2.6), in force from 24 November 2025 until 28 May 2026",
+                     "The owner's notes (Legion before July 2024)"]
     assert all(name.casefold() == full.casefold() for name, full in zip(names, NAMES.values()))
     _, root = attack({"black": 1, "ruleset": "2.6"})
     dd = root.find("dl").find("dd")

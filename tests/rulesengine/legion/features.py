@@ -122,6 +122,23 @@ FEATURES: dict[str, dict[str, Any]] = {
     "soresu-all-or-nothing": {"soresu": True, "dodge": 1, "soresu_reading": "all-or-nothing"},
     "soresu-all-or-nothing-2.6": {"soresu": True, "ruleset": "2.6", "soresu_reading": "all-or-nothing"},
     "lethal-impervious-weapons-only": {"lethal": 1, "aim": 1, "impervious": True, "pierce": 1, "lethal_impervious_reading": "weapons-only"},
+    "impervious-2026": {"impervious": True, "pierce": 2, "ruleset": "2026"},
+    "impervious-lethal-2026": {"impervious": True, "pierce": 1, "lethal": 1, "aim": 1, "ruleset": "2026"},
+    "impervious-guardian-2026": {"impervious": True, "pierce": 2, "guardian": ["1,red,none"], "ruleset": "2026"},
+    "impervious-guardian-whole-pool-2026": {"impervious": True, "pierce": 2, "guardian": ["2,red,none"], "ruleset": "2026",
+                                            "impervious_guardian_reading": "whole-pool"},
+    "guard-impervious-2026": {"guardian": ["2,red,none,impervious"], "pierce": 2, "ruleset": "2026"},
+    "guard-impervious-one-fewer-2026": {"guardian": ["2,red,none,impervious"], "pierce": 2, "ruleset": "2026",
+                                        "guard_impervious_reading": "one-fewer"},
+    "guardian-2026": {"guardian": ["2,white,none"], "ruleset": "2026"},
+    "guardian-suppressed-2026": {"guardian": ["1,white,block,suppressed"], "ruleset": "2026"},
+    "assault-2026": {"assault": 1, "ruleset": "2026"},
+    "assault-blacks-first-2026": {"assault": 2, "assault_policy": "blacks-first", "ruleset": "2026"},
+    "sniper-team-2026": {"sniper_team": True, "ruleset": "2026"},
+    "sniper-team-crit-shown-2026": {"sniper_team": True, "sniper_policy": "crit-shown", "ruleset": "2026"},
+    "overwhelm-2026": {"overwhelm": True, "aim": 1, "ruleset": "2026"},
+    "vaapad-2026": {"vaapad": 2, "ruleset": "2026"},
+    "defender-vaapad-2026": {"defender_vaapad": 1, "ruleset": "2026"},
 }
 
 SINGLE_POOL = {"red": 1, "black": 1, "white": 1}

@@ -39,6 +39,9 @@ DEFAULTS: dict[str, Any] = {
     "spray": 0, "anti_materiel": 0, "anti_personnel": 0, "cumbersome": False, "ion": 0,
     "jar_kai_mastery": False, "attacker_dodge": 0, "overrun": False, "shien_mastery": False,
     "low_profile_reading": "defense-die", "soresu_reading": "each-die", "lethal_impervious_reading": "counts",
+    "impervious_guardian_reading": "start-of-step-8", "guard_impervious_reading": "defender-only",
+    "assault": 0, "assault_policy": "most-wounds", "sniper_team": False, "sniper_policy": "most-wounds", "overwhelm": False,
+    "vaapad": 0, "defender_vaapad": 0,
 }
 NEXT_COLOUR = {"white": "black", "black": "red"}
 
@@ -278,10 +281,21 @@ def defense_blocks(die: str, faces: tuple[str, ...], chart: str, tokens: int) ->
 
 
 def formed_pool(c: Mapping[str, Any]) -> dict[str, int]:
-    """Spray: every die once per miniature in sight; then Anti-Materiel X (a vehicle) or
-    Anti-Personnel X (a trooper) moves X dice one colour up, each die once, whites first."""
+    """Spray: every die once per miniature in sight; Assault X moves X dice one colour up
+    (whites first, blacks first, or `whites=N`: N whites, the rest blacks), Sniper Team every
+    die; then Anti-Materiel X (a vehicle) or Anti-Personnel X (a trooper) moves X dice one
+    colour up, each die once, whites first; last, Vaapad Mastery's white dice (at most 3)."""
     copies = max(1, c["spray"])
     dice = (["red"] * c["red"] + ["black"] * c["black"] + ["white"] * c["white"]) * copies
+    if c["assault"]:
+        total = min(c["assault"], dice.count("white") + dice.count("black"))
+        policy = str(c["assault_policy"])
+        whites = (int(policy.split("=")[1]) if policy.startswith("whites=")
+                  else max(0, total - dice.count("black")) if policy == "blacks-first" else min(total, dice.count("white")))
+        dice = (["red"] * (dice.count("red") + total - whites) + ["black"] * (dice.count("black") - (total - whites) + whites)
+                + ["white"] * (dice.count("white") - whites))
+    if c["sniper_team"]:
+        dice = [NEXT_COLOUR.get(d, d) for d in dice]
     ups = c["anti_materiel"] if c["vehicle"] else c["anti_personnel"]
     upgraded = []
     for d in sorted(dice, key=["white", "black", "red"].index):
@@ -290,7 +304,38 @@ def formed_pool(c: Mapping[str, Any]) -> dict[str, int]:
             ups -= 1
         else:
             upgraded.append(d)
+    upgraded += ["white"] * min(3, c["vaapad"])
     return {colour: upgraded.count(colour) for colour in ("red", "black", "white")}
+
+
+def _best_assault(values: Mapping[str, Any], aims: int | None, surge_tokens: int | None, with_spending: bool) -> Dist:
+    """Assault X under most-wounds: every count of white dice among the X upgraded, the one
+    with the most expected wounds on the defender kept (the most whites on a tie)."""
+    c = {**DEFAULTS, **values}
+    copies = max(1, c["spray"])
+    white, black = c["white"] * copies, c["black"] * copies
+    total = min(c["assault"], white + black)
+    best: Dist | None = None
+    for whites in range(min(total, white), max(0, total - black) - 1, -1):
+        d = resolve({**values, "assault_policy": f"whites={whites}"}, aims, surge_tokens, with_spending)
+        if best is None or _expected(d) > _expected(best):
+            best = d
+    assert best is not None
+    return best
+
+
+def _expected(d: Dist) -> Fraction:
+    return sum((p * o[0] for o, p in d.items()), Fraction(0))
+
+
+def sniper_cancels(c: Mapping[str, Any], crits: int, continued: Dist) -> bool:
+    """Sniper Team's choice after step 4c: never, whenever a crit shows, or when the sure
+    wound of a cancelled crit beats the expected wounds of going on."""
+    if c["sniper_policy"] == "never":
+        return False
+    if c["sniper_policy"] == "crit-shown":
+        return crits > 0
+    return (1 if crits else 0) > _expected(continued)
 
 
 def change_results(c: Mapping[str, Any], tokens: int, crits: int, hits: int, blanks: int) -> tuple[int, int, int, int]:
@@ -307,8 +352,9 @@ def change_results(c: Mapping[str, Any], tokens: int, crits: int, hits: int, bla
     return crits, hits, blanks, tokens
 
 
-Guard = tuple[int, str, str, bool, int, bool]
-"""(X, die, chart, immune to Pierce, surge tokens, rerolls its failing dice)."""
+Guard = tuple[int, str, str, bool, int, bool, bool]
+"""(X, die, chart, immune to Pierce, surge tokens, rerolls its failing dice, Pierce cancels
+one fewer of its blocks: ruleset 2026, Impervious, reading one-fewer)."""
 
 
 def _guardians(c: Mapping[str, Any]) -> list[Guard]:
@@ -326,7 +372,8 @@ def _guardians(c: Mapping[str, Any]) -> list[Guard]:
         if now and "deflect" in words and is_ranged(c) and not c["high_velocity"]:
             chart = "block"
         rerolls = now and "soresu" in words and words.get("dodge", 0) > 0
-        out.append((x, parts[1], chart, "immune-pierce" in words, words.get("surge-tokens", 0), rerolls))
+        fewer = c["ruleset"] == "2026" and "impervious" in words and c["guard_impervious_reading"] == "one-fewer"
+        out.append((x, parts[1], chart, "immune-pierce" in words, words.get("surge-tokens", 0), rerolls, fewer))
     return out
 
 
@@ -336,6 +383,8 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     attacker wounds, suppression tokens gained[, (dodge, shield, defense surge tokens the
     defender spent, observation tokens spent on it)]): p}."""
     c = {**DEFAULTS, **values}
+    if c["assault"] and c["assault_policy"] == "most-wounds":
+        return _best_assault(values, aims, surge_tokens, with_spending)
     aims = c["aim"] if aims is None else aims
     tokens = c["surge_tokens"] if surge_tokens is None else surge_tokens
     charts = [c["surge"]] + (["crit"] if c["jedi_hunter"] else []) + (["hit"] if c["hold_the_line"] and c["melee"] else [])
@@ -356,65 +405,92 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
         dodges = c["attacker_dodge"] if c["jar_kai_mastery"] and c["melee"] else 0
         crits, hits, blanks, _ = change_results(c, dodges, crits, hits, blanks)  # Jar'Kai: the attacker's dodge tokens
         produced = crits + hits > 0
-        for hits_left, q in after_cover(c, hits).items():
-            crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
-            blanks2 = blanks
-            shields = c["shields"] - min(c["ion"], crits2 + hits2, c["shields"])  # Ion X, first in step 6
-            flipped = c["shields"] - shields
-            for _ in range(c["ram"]):
-                if blanks2:
-                    blanks2, crits2 = blanks2 - 1, crits2 + 1
-                elif hits2:
-                    hits2, crits2 = hits2 - 1, crits2 + 1
-            # Lethal X, the attacker's part of step 6: every token it may, when a hit or crit is
-            # left and Pierce can be used against the defender.
-            lethal = min(c["lethal"], left) if crits2 + hits2 and pierce_works(c, dodged) else 0
-            if c["armor"] or c["armor_x"]:
-                impact = min(hits2, c["impact"] + c["weak_point"])
-                crits2, hits2 = crits2 + impact, hits2 - impact
-                hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
-            if c["backup"] and ranged and not c["defender_guardian"]:
-                hits2 -= min(hits2, 2)
-            shields_used = flipped
-            for _ in range(shields if ranged else 0):  # shield tokens answer ranged attacks only
-                if crits2:
-                    crits2, shields_used = crits2 - 1, shields_used + 1
-                elif hits2:
-                    hits2, shields_used = hits2 - 1, shields_used + 1
-            start = (crits2, hits2, pool_pierce(c) + lethal, ((0, 0),) * len(guardians))
-            for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
-                impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c)
-                counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
-                n = cr + hi + (pool_pierce(c) + counted if impervious else 0)
-                n += min(c["suppression"], c["danger_sense"])
-                # Low Profile in the notes' rules: with cover, one defense die is a block.
-                swapped = (c["ruleset"] == "notes" and c["low_profile"] and c["low_profile_reading"] == "defense-die"
-                           and cover_level(c) > 0 and n > 0)
-                n -= 1 if swapped else 0
-                token_ok = dodged or c["ruleset"] != "notes"
-                deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
-                gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
-                chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
-                rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
-                sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
-                whole = c["soresu"] and token_ok and ranged and c["soresu_reading"] == "all-or-nothing"
-                for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls, whole).items():
-                    blocks += 1 if swapped else 0
-                    aims_left = left - lethal
-                    if pierce_works(c, dodged):
-                        blocks -= min(blocks, pierce)
-                    wounds = max(0, cr + hi - blocks)
-                    if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
-                        reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
-                    shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
-                    suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
-                    # Shien Mastery: an unwounded defender gains no token in step 10, Suppressive's included.
-                    shien_acts = c["shien_mastery"] and deflect_works(c) and ranged
-                    tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (shien_acts and wounds == 0) else 0)
-                    reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
-                    key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
-                    spending = (dodge_used, shields_used, surge_tokens_used, observed)
-                    _add(out, key + (spending,) if with_spending else key, p * q * r * s)
+        def rest(crits: int = crits, hits: int = hits, blanks: int = blanks, left: int = left, produced: bool = produced,
+                 observed: int = observed, tokens_spent: int = tokens_spent, aimed: bool = spent > 0) -> Dist:
+            """Steps 5 to 10 from this roll."""
+            mine: Dist = {}
+            for hits_left, q in after_cover(c, hits).items():
+                crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
+                blanks2 = blanks
+                shields = c["shields"] - min(c["ion"], crits2 + hits2, c["shields"])  # Ion X, first in step 6
+                flipped = c["shields"] - shields
+                for _ in range(c["ram"]):
+                    if blanks2:
+                        blanks2, crits2 = blanks2 - 1, crits2 + 1
+                    elif hits2:
+                        hits2, crits2 = hits2 - 1, crits2 + 1
+                # Lethal X, the attacker's part of step 6: every token it may, when a hit or crit is
+                # left and Pierce can be used against the defender.
+                lethal = min(c["lethal"], left) if crits2 + hits2 and pierce_works(c, dodged) else 0
+                if c["armor"] or c["armor_x"]:
+                    impact = min(hits2, c["impact"] + c["weak_point"])
+                    crits2, hits2 = crits2 + impact, hits2 - impact
+                    hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
+                if c["backup"] and ranged and not c["defender_guardian"]:
+                    hits2 -= min(hits2, 2)
+                shields_used = flipped
+                for _ in range(shields if ranged else 0):  # shield tokens answer ranged attacks only
+                    if crits2:
+                        crits2, shields_used = crits2 - 1, shields_used + 1
+                    elif hits2:
+                        hits2, shields_used = hits2 - 1, shields_used + 1
+                # Ruleset 2026: Impervious lowers the pool's Pierce by 1 (never below 0): before the
+                # guardians (reading whole-pool) or at the start of step 8 (start-of-step-8).
+                lowers = c["ruleset"] == "2026" and c["impervious"] and not makashi_used(c)
+                early = 1 if lowers and c["impervious_guardian_reading"] == "whole-pool" else 0
+                late = 1 if lowers and not early else 0
+                start = (crits2, hits2, max(0, pool_pierce(c) + lethal - early), ((0, 0),) * len(guardians))
+                for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
+                    impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c) and c["ruleset"] != "2026"
+                    counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
+                    n = cr + hi + (pool_pierce(c) + counted if impervious else 0)
+                    n += min(c["suppression"], c["danger_sense"]) + min(3, c["defender_vaapad"])  # Vaapad: white dice
+                    # Low Profile in the notes' rules: with cover, one defense die is a block.
+                    swapped = (c["ruleset"] == "notes" and c["low_profile"] and c["low_profile_reading"] == "defense-die"
+                               and cover_level(c) > 0 and n > 0)
+                    n -= 1 if swapped else 0
+                    token_ok = dodged or c["ruleset"] != "notes"
+                    deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
+                    gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
+                    chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
+                    rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
+                    sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
+                    whole = c["soresu"] and token_ok and ranged and c["soresu_reading"] == "all-or-nothing"
+                    for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls, whole).items():
+                        blocks += 1 if swapped else 0
+                        aims_left = left - lethal
+                        if pierce_works(c, dodged):
+                            blocks -= min(blocks, max(0, pierce - late))
+                        wounds = max(0, cr + hi - blocks)
+                        if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
+                            reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
+                        shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
+                        suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
+                        # Shien Mastery: an unwounded defender gains no token in step 10, Suppressive's included.
+                        shien_acts = c["shien_mastery"] and deflect_works(c) and ranged
+                        tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (shien_acts and wounds == 0) else 0)
+                        # Overwhelm: 1 more token when an aim token was spent on rerolls.
+                        tokens_gained += 1 if c["overwhelm"] and aimed and not c["vehicle"] and not (shien_acts and wounds == 0) else 0
+                        reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
+                        key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
+                        spending = (dodge_used, shields_used, surge_tokens_used, observed)
+                        _add(mine, key + (spending,) if with_spending else key, q * r * s)
+            return mine
+
+        continued = rest()
+        # Sniper Team: cancel the pool here (after step 4c) by the sniper policy.
+        if c["sniper_team"] and sniper_cancels(c, crits, continued):
+            shien_quiet = c["shien_mastery"] and deflect_works(c)  # wounds: at most 1, and 0 without a crit
+            wounds = 1 if crits else 0
+            quiet = shien_quiet and wounds == 0
+            suppressed = produced and ranged and not c["vehicle"] and not quiet
+            gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (quiet and ranged) else 0)
+            gained += 1 if c["overwhelm"] and spent > 0 and not c["vehicle"] and not (quiet and ranged) else 0
+            key = (wounds, ((0, 0),) * len(guardians), suppressed, left, tokens - tokens_spent, 0, gained)
+            _add(out, key + ((0, 0, 0, observed),) if with_spending else key, p)
+        else:
+            for key, v in continued.items():
+                _add(out, key, p * v)
     return out
 
 
@@ -424,7 +500,7 @@ def _use_guardians(c: Mapping[str, Any], guardians: list[Guard], gfaces: list[li
     usable = is_ranged(c) and not c["defender_guardian"] and not c["transported"] and not c["vehicle"] and c["guardian_policy"] == "max"
     if not usable:
         return states
-    for gi, (x, die, chart, immune, tokens, rerolls) in enumerate(guardians):
+    for gi, (x, die, chart, immune, tokens, rerolls, fewer) in enumerate(guardians):
         nxt: Dist = {}
         for (cr, hi, pierce, gw), p in states.items():
             cancel = min(hi, x)
@@ -434,7 +510,7 @@ def _use_guardians(c: Mapping[str, Any], guardians: list[Guard], gfaces: list[li
                                   cancel if rerolls else 0)
             for (blocks, _, _), q in rolled.items():
                 offered = pierce if c["pierce_policy"] == "guardian-first" and not immune else 0
-                pierced = min(blocks, offered)
+                pierced = max(0, min(blocks, offered) - 1) if fewer else min(blocks, offered)
                 wounds = (cancel - blocks) + pierced
                 new_gw = tuple((w[0] + wounds, int(cancel > 0)) if i == gi else w for i, w in enumerate(gw))
                 _add(nxt, (cr, hi - cancel, pierce - pierced, new_gw), p * q)

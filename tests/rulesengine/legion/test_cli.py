@@ -49,7 +49,9 @@ def test_unknown_flag_is_argparse_one_line(capsys: pytest.CaptureFixture[str]) -
 def test_table_lists_wounds_probability_and_at_least(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--red", "1", "--surge", "hit"]) == 0
     out = capsys.readouterr().out
-    assert "ruleset notes" in out and "at least" in out
+    # The default ruleset is 2026, named with its rulebook's dates.
+    assert "ruleset 2026 (the current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026)" in out
+    assert "at least" in out
     # One wound: the red die hits (7 sides in 8, surge included) and the white die does
     # not block (5 sides in 6): 35/48.
     assert "35/48" in out and "13/48" in out
@@ -59,8 +61,9 @@ def test_json_from_a_real_process() -> None:
     argv = [sys.executable, "-m", "rulesengine", "legion", "--red", "2", "--guardian", "1,red,block", "--json"]
     done = subprocess.run(argv, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout)
-    assert set(result) == {"ruleset", "policies", "defender", "guardians", "suppression", "suppression_tokens", "attacker", "steps"}
-    assert result["ruleset"] == "notes"
+    assert set(result) == {"ruleset", "rulebook", "policies", "defender", "guardians", "suppression", "suppression_tokens",
+                           "attacker", "steps"}
+    assert result["ruleset"] == "2026" and "29 May 2026" in result["rulebook"]
     assert set(result["policies"]) == {"aim", "guardian", "pierce", "dodge"}
     assert len(result["guardians"]) == 1
 
@@ -72,11 +75,13 @@ def test_bad_input_from_a_real_process_has_no_traceback() -> None:
 
 
 def test_vehicle_damage_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vehicle-damage", "--json"]) == 0
+    assert main(["vehicle-damage", "--ruleset", "notes", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert (result["damaged"], result["disabled"], result["weapon_destroyed"]) == ("1/2", "1/3", "1/6")
     assert result["lose_action_when_damaged_activates"] == "2/3"
     assert result["ruleset"] == "notes"
+    assert main(["vehicle-damage", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ruleset"] == "2026"
 
 
 def test_vehicle_damage_bad_face(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,8 @@ def test_keyword_note_has_a_calculator_and_a_worked_example(note: Path) -> None:
     "--ram", "--lethal", "--low-profile", "--dug-in", "--smoke", "--shields", "--backup", "--danger-sense",
     "--uncanny-luck", "--outmaneuver", "--observe", "--high-velocity", "--marksman", "--deflect", "--block",
     "--immune-blast", "--immune-melee-pierce", "--weak-point", "--spray", "--anti-materiel", "--anti-personnel", "--cumbersome",
-    "--ion", "--jar-kai-mastery", "--overrun", "--shien-mastery",
+    "--ion", "--jar-kai-mastery", "--overrun", "--shien-mastery", "--assault", "--sniper-team", "--overwhelm", "--vaapad",
+    "--defender-vaapad",
 ])
 def test_the_issue_flags_exist(flag: str) -> None:
     assert flag in FLAGS
@@ -41,25 +42,28 @@ def test_every_keyword_input_names_a_keyword_with_a_note() -> None:
 
 DELIVER: list[tuple[str, str, tuple[str, ...]]] = [
     # The issue's Deliver list: (keyword note, a flag that sets it, the rulesets it exists in).
-    ("Observe X", "--observe", ("notes", "2.6")), ("Ram X", "--ram", ("notes", "2.6")),
-    ("Lethal X", "--lethal", ("notes", "2.6")), ("Marksman", "--marksman", ("notes", "2.6")),
-    ("High Velocity", "--high-velocity", ("notes", "2.6")), ("Duelist", "--duelist", ("notes", "2.6")),
-    ("Makashi Mastery", "--makashi-mastery", ("notes", "2.6")), ("Jar'Kai Mastery", "--jar-kai-mastery", ("notes", "2.6")),
-    ("Anti-Materiel X", "--anti-materiel", ("2.6",)), ("Anti-Personnel X", "--anti-personnel", ("2.6",)),
-    ("Cumbersome", "--cumbersome", ("notes", "2.6")), ("Spray", "--spray", ("notes", "2.6")),
-    ("Suppressive", "--suppressive", ("notes", "2.6")), ("Jedi Hunter", "--jedi-hunter", ("notes", "2.6")),
-    ("Death From Above", "--death-from-above", ("notes", "2.6")), ("Hold the Line", "--hold-the-line", ("notes", "2.6")),
-    ("Immune Deflect", "--immune-deflect", ("notes", "2.6")), ("Ion X", "--ion", ("notes", "2.6")),
-    ("Overrun X", "--overrun", ("notes", "2.6")),
-    ("Outmaneuver", "--outmaneuver", ("notes", "2.6")), ("Low Profile", "--low-profile", ("notes", "2.6")),
-    ("Dug In", "--dug-in", ("2.6",)), ("Smoke", "--smoke", ("notes", "2.6")), ("Shields", "--shields", ("notes", "2.6")),
-    ("Backup", "--backup", ("2.6",)), ("Weak Point X", "--weak-point", ("notes", "2.6")),
-    ("Danger Sense X", "--danger-sense", ("notes", "2.6")), ("Uncanny Luck X", "--uncanny-luck", ("notes", "2.6")),
-    ("Block", "--block", ("notes", "2.6")), ("Deflect", "--deflect", ("notes", "2.6")),
-    ("Shien Mastery", "--shien-mastery", ("2.6",)), ("Soresu Mastery", "--soresu-mastery", ("notes", "2.6")),
-    ("Djem So Mastery", "--djem-so-mastery", ("notes", "2.6")), ("Immune Blast", "--immune-blast", ("notes", "2.6")),
-    ("Immune Melee Pierce", "--immune-melee-pierce", ("notes", "2.6")), ("Immune Pierce", "--immune-pierce", ("notes", "2.6")),
-    ("Dodge", "--dodge", ("notes", "2.6")),
+    ("Observe X", "--observe", ("2026", "2.6", "notes")), ("Ram X", "--ram", ("2026", "2.6", "notes")),
+    ("Lethal X", "--lethal", ("2026", "2.6", "notes")), ("Marksman", "--marksman", ("2026", "2.6", "notes")),
+    ("High Velocity", "--high-velocity", ("2026", "2.6", "notes")), ("Duelist", "--duelist", ("2026", "2.6", "notes")),
+    ("Makashi Mastery", "--makashi-mastery", ("2026", "2.6", "notes")), ("Jar'Kai Mastery", "--jar-kai-mastery", ("2026", "2.6", "notes")),
+    ("Anti-Materiel X", "--anti-materiel", ("2026", "2.6")), ("Anti-Personnel X", "--anti-personnel", ("2026", "2.6")),
+    ("Cumbersome", "--cumbersome", ("2026", "2.6", "notes")), ("Spray", "--spray", ("2026", "2.6", "notes")),
+    ("Suppressive", "--suppressive", ("2026", "2.6", "notes")), ("Jedi Hunter", "--jedi-hunter", ("2026", "2.6", "notes")),
+    ("Death From Above", "--death-from-above", ("2026", "2.6", "notes")), ("Hold the Line", "--hold-the-line", ("2026", "2.6", "notes")),
+    ("Immune Deflect", "--immune-deflect", ("2026", "2.6", "notes")), ("Ion X", "--ion", ("2026", "2.6", "notes")),
+    ("Overrun X", "--overrun", ("2026", "2.6", "notes")),
+    ("Outmaneuver", "--outmaneuver", ("2026", "2.6", "notes")), ("Low Profile", "--low-profile", ("2026", "2.6", "notes")),
+    ("Dug In", "--dug-in", ("2026", "2.6")), ("Smoke", "--smoke", ("2026", "2.6", "notes")), ("Shields", "--shields", ("2026", "2.6", "notes")),
+    ("Backup", "--backup", ("2026", "2.6")), ("Weak Point X", "--weak-point", ("2026", "2.6", "notes")),
+    ("Danger Sense X", "--danger-sense", ("2026", "2.6", "notes")), ("Uncanny Luck X", "--uncanny-luck", ("2026", "2.6", "notes")),
+    ("Block", "--block", ("2026", "2.6", "notes")), ("Deflect", "--deflect", ("2026", "2.6", "notes")),
+    ("Shien Mastery", "--shien-mastery", ("2026", "2.6")), ("Soresu Mastery", "--soresu-mastery", ("2026", "2.6", "notes")),
+    ("Djem So Mastery", "--djem-so-mastery", ("2026", "2.6", "notes")), ("Immune Blast", "--immune-blast", ("2026", "2.6", "notes")),
+    ("Immune Melee Pierce", "--immune-melee-pierce", ("2026", "2.6", "notes")), ("Immune Pierce", "--immune-pierce", ("2026", "2.6", "notes")),
+    ("Dodge", "--dodge", ("2026", "2.6", "notes")),
+    # Issue 33: the April 2026 attack keywords, ruleset 2026 only.
+    ("Assault X", "--assault", ("2026",)), ("Sniper Team", "--sniper-team", ("2026",)),
+    ("Overwhelm", "--overwhelm", ("2026",)), ("Vaapad Mastery", "--vaapad", ("2026",)),
 ]
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 from rulesengine.legion import optimal
 from rulesengine.legion import optimal_states as packed
 from rulesengine.legion.policies import AIM, DEFAULT_AIM

@@ -21,13 +21,13 @@ def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
 
 def _check(values: dict[str, Any]) -> None:
     # The oracle enumerates a named heuristic (its own default): the engine is given the same.
-    got = run({"aim_policy": oracle.DEFAULTS["aim_policy"], **values})
+    got = run({"aim_policy": oracle.DEFAULTS["aim_policy"], "ruleset": oracle.DEFAULTS["ruleset"], **values})
     want = oracle.marginals(oracle.resolve(values), len(values.get("guardian", [])))
     assert got["defender"] == want["defender"]
     assert [{k: g[k] for k in ("wounds", "expected_wounds")} for g in got["guardians"]] == [
         {k: g[k] for k in ("wounds", "expected_wounds")} for g in want["guardians"]]
-    # Ruleset 2.6: a guardian that cancelled a hit gains a suppression token (its chance).
-    if values.get("ruleset") == "2.6":
+    # Rulesets 2.6 and 2026: a guardian that cancelled a hit gains a suppression token (its chance).
+    if values.get("ruleset", oracle.DEFAULTS["ruleset"]) in ("2.6", "2026"):
         assert [g["suppression"] for g in got["guardians"]] == [g["acted"] for g in want["guardians"]]
     else:
         assert all("suppression" not in g for g in got["guardians"])
@@ -45,6 +45,8 @@ PAIRS = [
     (a, b, merged)
     for a, b in itertools.combinations(sorted(FEATURES), 2)
     if (merged := _merge(FEATURES[a], FEATURES[b])) is not None and not (merged.get("melee") and merged.get("overrun"))
+    # A defender's Vaapad dice are white: the calculator refuses them beside red defense dice.
+    and not (merged.get("defender_vaapad") and merged.get("defense") == "red")
 ]
 
 

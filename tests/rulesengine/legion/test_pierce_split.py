@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pytest
 
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 
 SIDES = {"red": ("block",) * 3 + ("surge",) + ("blank",) * 2, "white": ("block", "surge") + ("blank",) * 4}
 

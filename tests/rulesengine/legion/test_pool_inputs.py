@@ -12,7 +12,7 @@ import pytest
 
 from rulesengine.calculators.api import calculate
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 from tests.rulesengine.legion import pools_oracle
 
 Case = tuple[dict[str, Any], list[tuple[dict[str, Any], int]], list[dict[str, Any]]]

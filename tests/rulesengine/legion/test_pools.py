@@ -54,6 +54,6 @@ def test_each_pool_suppresses_its_own_defender() -> None:
 def test_run_pools_matches_the_engine_and_refuses_attacker_inputs_in_later_pools() -> None:
     result = run_pools([{"black": 1, "aim": 1, "surge_tokens": 1}, {"red": 1, "white": 1, "defense": "red"}])
     assert [p["defender"]["wounds"] for p in result["pools"]][0] == run({"black": 1, "aim": 1, "surge_tokens": 1})["defender"]["wounds"]
-    assert result["ruleset"] == "notes" and len(result["pools"]) == 2
+    assert result["ruleset"] == "2026" and len(result["pools"]) == 2
     with pytest.raises(InputError, match=r"pools\[2\]\.aim"):
         run_pools([{"red": 1}, {"red": 1, "aim": 1}])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 from rulesengine.legion.policies import AIM, DEFAULT_AIM
 from tests.rulesengine.legion import oracle
 from tests.rulesengine.legion.test_pool_inputs import Case, run_values

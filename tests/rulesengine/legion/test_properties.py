@@ -52,7 +52,7 @@ def test_more_cover_never_raises_expected_wounds(pool: dict[str, Any]) -> None:
 
 
 def test_every_result_names_its_ruleset_and_policies() -> None:
-    for ruleset in ("notes", "2.6"):
+    for ruleset in ("2026", "2.6", "notes"):
         result = run({"red": 1, "ruleset": ruleset})
         assert result["ruleset"] == ruleset
         assert result["policies"] == {"aim": "optimal (the default: no aim or observation token: no reroll to choose)",

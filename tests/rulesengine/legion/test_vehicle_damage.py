@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run_vehicle_damage
+from tests.rulesengine.legion.notes_rules import run_vehicle_damage
 
 
 def test_red_die_decides_the_effect() -> None:

@@ -9,6 +9,7 @@ from scripts.calculators.check import lookup
 
 TRACE = run(
     {
+        "ruleset": "notes",
         "red": 3,
         "attack_faces": "hit,hit,crit",
         "cover": "heavy",

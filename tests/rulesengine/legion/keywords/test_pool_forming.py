@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import attack_from, run
+from rulesengine.legion.api import attack_from
+from tests.rulesengine.legion.notes_rules import run
 from rulesengine.legion.keywords.dice_upgrades import upgraded
 
 NOW = {"ruleset": "2.6"}
@@ -63,7 +64,7 @@ def test_the_new_keywords_are_refused_under_the_notes_ruleset(flag: str) -> None
     with pytest.raises(InputError) as error:
         run({"white": 2, flag: 1})
     assert error.value.option == "--" + flag.replace("_", "-")
-    assert "--ruleset 2.6" in str(error.value)
+    assert "--ruleset 2026 or 2.6" in str(error.value)
 
 
 def test_spray_stays_inside_the_dice_bound() -> None:

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from rulesengine.errors import InputError
-from rulesengine.legion.api import OPTIONS, run
+from rulesengine.legion.api import OPTIONS
+from tests.rulesengine.legion.notes_rules import run
 
 ONE_HIT = {"red": 1, "attack_faces": "hit"}
 TWO_HITS = {"red": 2, "attack_faces": "hit,hit"}

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rulesengine.legion.api import run
+from tests.rulesengine.legion.notes_rules import run
 
 ONE_HIT = {"red": 1, "attack_faces": "hit"}
 
