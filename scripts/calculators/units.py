@@ -39,8 +39,9 @@ from functools import cache
 from html import escape, unescape
 from pathlib import Path
 
+from rulesengine.errors import InputError
 from rulesengine.legion.model import RULESETS
-from rulesengine.legion.units import Mapped, Unit, Upgrade, attacker_values, cards, default_weapon, defender_values, upgrades_for, whole_unit
+from rulesengine.legion.units import Mapped, Unit, Upgrade, Weapon, attacker_values, cards, default_weapon, defender_values, upgrades_for, whole_unit
 from rulesengine.legion.units.cards import FACTIONS
 from scripts.calculators.answers import engine_hash
 
@@ -95,17 +96,28 @@ def key(minis: int | None, upgrades: tuple[int, ...]) -> str:
     return f"{minis or ''}|{','.join(map(str, upgrades))}"
 
 
+def _mapped(unit: Unit, weapon: Weapon, minis: int | None, upgrades: tuple[Upgrade, ...], ruleset: str) -> Values | None:
+    """The engine's values for that choice, or None where the engine refuses it (a unit
+    whose minis all come from upgrades, such as the Bad Batch, fires nothing without them)."""
+    try:
+        return _values(attacker_values(unit, weapon, minis, upgrades, ruleset=ruleset))
+    except InputError:
+        return None
+
+
 def _attack(unit: Unit, fitting: tuple[Upgrade, ...], ruleset: str) -> list[dict[str, Values]]:
     out = []
     for weapon in unit.weapons:
-        base = _values(attacker_values(unit, weapon, ruleset=ruleset))
+        base = _mapped(unit, weapon, None, (), ruleset) or {}
         entry: dict[str, Values] = {"": base}
         for chosen in choices(unit, fitting):
             upgrades = tuple(fitting[i] for i in chosen)
             for minis in (None, *range(1, whole_unit(unit, upgrades) + 1)):
                 if minis is None and not chosen:
                     continue
-                entry[key(minis, chosen)] = _diff(base, _values(attacker_values(unit, weapon, minis, upgrades, ruleset=ruleset)))
+                values = _mapped(unit, weapon, minis, upgrades, ruleset)
+                if values is not None:
+                    entry[key(minis, chosen)] = _diff(base, values)
         out.append(entry)
     return out
 

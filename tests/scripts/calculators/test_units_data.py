@@ -5,14 +5,18 @@ Legion attack calculator is named to it; the pre-rendered result counts minis de
 
 from __future__ import annotations
 
+
 import json
 from fractions import Fraction
 import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rulesengine.calculators.registry import calculator as by_name
 from rulesengine.calculators.render import render_calculator
+from rulesengine.errors import InputError
 from rulesengine.legion.model import RULESETS
 from rulesengine.legion.units import attacker_values, cards, defender_values, find_unit, upgrades_for
 from rulesengine.legion.units.cards import FACTIONS
@@ -77,7 +81,11 @@ def test_looked_up_values_equal_the_engines_mapping_over_every_faction() -> None
         assert entry["upgrades"] == [u.name for u in fitting]
         assert words(data, entry["defense"]) == engine(defender_values(unit))
         for w, weapon in enumerate(unit.weapons):
-            assert words(data, lookup(entry, w, "")) == engine(attacker_values(unit, weapon))
+            if unit.minis:
+                assert words(data, lookup(entry, w, "")) == engine(attacker_values(unit, weapon))
+            else:  # its minis all come from upgrades (the Bad Batch): the engine fires nothing without them
+                with pytest.raises(InputError):
+                    attacker_values(unit, weapon)
             for picked in units.choices(unit, fitting):
                 upgrades = tuple(fitting[i] for i in picked)
                 for minis in dict.fromkeys((None, 1, unit.minis or None)):

@@ -99,8 +99,9 @@ def test_a_keyword_the_engine_does_not_model_is_noted() -> None:
 def test_a_keyword_of_one_ruleset_only() -> None:
     vader = units.find_unit("Darth Vader (Dark Lord of the Sith)")
     shien = next(u for u in units.cards().released if u.keyword("Shien Mastery"))
-    assert "shien_mastery" not in units.defender_values(shien).as_dict()
+    assert "shien_mastery" not in units.defender_values(shien, ruleset="notes").as_dict()
     assert units.defender_values(shien, ruleset="2.6").as_dict()["shien_mastery"] is True
+    assert units.defender_values(shien).as_dict()["shien_mastery"] is True  # 2026, the default, keeps it
     assert units.defender_values(vader).as_dict()["deflect"] is True
 
 
