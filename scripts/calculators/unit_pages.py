@@ -22,8 +22,9 @@ from rulesengine.urls import base_for, page_url
 FOLDER = "Units"
 """The folder of the unit pages under the Legion game's folder (Legion › Units)."""
 
-ATTACK_PARAMETERS = ("attacker-unit", "weapon", "minis", "upgrade", "defender-unit")
-"""The address parameters the Attack calculator's unit picker reads, as the command line's options."""
+ATTACK_PARAMETERS = ("attacker_unit", "weapon", "minis", "upgrade", "defender_unit")
+"""The unit inputs the Attack calculator's unit picker reads from its address, each as
+`c.NAME` (the command line's options: --attacker-unit, --weapon, ...)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,9 @@ def attack_href(src: str, site: Site, unit: Unit, weapon: Weapon) -> str | None:
     """The Attack calculator with this unit and weapon filled in (the picker's parameters)."""
     if site.attack_page is None:
         return None
-    query = urlencode({"attacker-unit": unit.name, "weapon": weapon.name})
+    # c.pool and c.defender left empty: the page's calculator opens on a two-pool example,
+    # and the unit's attack is one pool against one defender
+    query = urlencode({"c.pool": "", "c.defender": "", "c.attacker_unit": unit.name, "c.weapon": weapon.name})
     return f"{_href(src, site.attack_page)}?{query}"
 
 

@@ -90,11 +90,12 @@ def test_a_unit_page_opens_the_attack_calculator_with_the_unit(made: dict[str, s
     assert len(opened) == 2
     href = unescape(opened[1])
     assert _target(src, href) == "legion/attack/"
-    query = {k: v[0] for k, v in parse_qs(urlsplit(href).query).items()}
-    assert query == {"attacker-unit": "Stormtroopers", "weapon": "E-11 Blaster Rifle"}
-    assert set(query) <= set(ATTACK_PARAMETERS)
+    query = {k: v[0] for k, v in parse_qs(urlsplit(href).query, keep_blank_values=True).items()}
+    assert query == {"c.pool": "", "c.defender": "", "c.attacker_unit": "Stormtroopers", "c.weapon": "E-11 Blaster Rifle"}
+    units = {k.removeprefix("c."): v for k, v in query.items() if v}
+    assert set(units) <= set(ATTACK_PARAMETERS)
     # the parameters are the engine's unit inputs (the same words as the command line's)
-    result = api.run({k.replace("-", "_"): v for k, v in query.items()})
+    result = api.run(units)
     assert result == api.run({"white": 4, "surge": "hit", "precise": 1})
 
 
