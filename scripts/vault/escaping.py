@@ -1,9 +1,9 @@
 """Text written into Markdown or HTML as text: it shows as written and never becomes markup.
 
-`escape_text` is for Markdown: Markdown's own marks get a backslash, but `<` and `&` become
-entities, because Python-Markdown has no backslash escape for `<` (a `\\<` would be shown
-with its backslash) and would read `&lt;` written in a note as the character `<`.
-`escape_html` is for HTML that no Markdown reads (MkDocs navigation titles, attributes).
+`escape_text` is for the Markdown the site writes itself (tag lists, the calculators'
+coverage), which the compiler's parser reads: Markdown's own marks get a backslash, `<` and
+`&` become entities, which any Markdown reader shows as the characters.
+`escape_html` is for HTML that no Markdown reads (navigation titles, attributes).
 """
 
 from __future__ import annotations
