@@ -6,37 +6,59 @@ tests/browser/test_built_answers.py); a default build (serve.sh, publish) has th
 
 Run in parallel (`bash scripts/test.sh` runs `pytest -n 2 --dist loadgroup`, pytest-xdist),
 each worker process builds what its tests share, so tests that share a built site or a
-browser are sent to one worker together: every browser test to one ("browser": the real
-site, the Obsidian fixture site and Chromium are built and launched once), and the tests of
-a module with a module- or class-wide fixture (a site it builds) to one. Every other test
-goes wherever a worker is free. Without `-n`, the groups mean nothing.
+browser are sent to one worker together (`work_unit`): every browser test to one (the
+real site, the Obsidian fixture site and Chromium are built and launched once), and the
+tests of a module with a module- or class-wide fixture (a site it builds) to one. Every
+other test goes wherever a worker is free. Without `-n`, this changes nothing.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 os.environ.setdefault("CALCULATOR_ANSWERS", "off")
 
-SHARED_SCOPES = {"module", "class", "package"}
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER = "tests/browser/"
+_SHARED_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|class|package)["']""")
 
 
-def xdist_group(item: pytest.Item) -> str | None:
-    """The worker group an item joins (see the module's docstring), or None."""
-    info = getattr(item, "_fixtureinfo", None)
-    # Ours only: pytest's own (tmp_path_factory, session-wide) have no base id.
-    defs = [d for chain in (info.name2fixturedefs.values() if info is not None else ()) for d in chain if d.baseid]
-    if item.get_closest_marker("browser") is not None or any(d.scope == "session" for d in defs):
+@cache
+def _module_text(path: str) -> str:
+    try:
+        return (ROOT / path).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+def work_unit(nodeid: str) -> str:
+    """The tests sent to one worker together: "browser" for every browser test, the module
+    for a module whose tests share a module- or class-wide fixture, else the test itself."""
+    module = nodeid.split("::")[0]
+    text = _module_text(module)
+    if module.startswith(BROWSER) and "mark.browser" in text:
         return "browser"
-    if any(d.scope in SHARED_SCOPES for d in defs):
-        return item.nodeid.split("::")[0]
-    return None
+    if _SHARED_FIXTURE.search(text):
+        return module
+    return nodeid
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        group = xdist_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` sends each work unit to one worker. (xdist's own `xdist_group`
+    marks cannot do it with pytest 9.2: xdist 3.8 writes the group into an attribute
+    pytest no longer reads for test ids.)"""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedWork(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return SharedWork(config, log)
