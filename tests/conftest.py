@@ -6,14 +6,15 @@ tests/browser/test_built_answers.py); a default build (serve.sh, publish) has th
 
 Run in parallel (`bash scripts/test.sh` runs `pytest -n 2 --dist loadgroup`, pytest-xdist),
 each worker process builds what its tests share, so tests that share a built site or a
-browser are sent to one worker together (`work_unit`): every browser test to one (the
-real site, the Obsidian fixture site and Chromium are built and launched once), and the
-tests of a module with a module- or class-wide fixture (a site it builds) to one. Every
-other test goes wherever a worker is free. Without `-n`, this changes nothing.
+browser are sent to one worker together (`work_unit`): the browser tests of the real site
+to one (the site is built once), those of the Obsidian fixture site to one, and the tests
+of a module with a module- or class-wide fixture (a site it builds) to one. Every other
+test goes wherever a worker is free. Without `-n`, this changes nothing.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from functools import cache
@@ -37,16 +38,39 @@ def _module_text(path: str) -> str:
         return ""
 
 
+@cache
+def _argument_names(path: str) -> frozenset[str]:
+    """The parameter names of the module's tests and fixtures: the fixtures they ask for."""
+    try:
+        tree = ast.parse(_module_text(path))
+    except SyntaxError:
+        return frozenset()
+    return frozenset(
+        arg.arg for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+        and (node.name.startswith("test") or any("fixture" in ast.unparse(d) for d in node.decorator_list))
+        for arg in node.args.args
+    )
+
+
 def work_unit(nodeid: str) -> str:
-    """The tests sent to one worker together: "browser" for every browser test, the module
-    for a module whose tests share a module- or class-wide fixture, else the test itself."""
+    """The tests sent to one worker together:
+    - browser tests that use the real site (tests/browser/conftest.py `site`), and those
+      that need only Chromium: "browser-site", so the site is built once;
+    - browser tests of the Obsidian fixture site only: "browser-obsidian";
+    - the tests of a module whose tests share a module- or class-wide fixture (a site it
+      builds): that module;
+    - any other test: itself."""
     module = nodeid.split("::")[0]
     text = _module_text(module)
+    shared = _SHARED_FIXTURE.search(text) is not None
     if module.startswith(BROWSER) and "mark.browser" in text:
-        return "browser"
-    if _SHARED_FIXTURE.search(text):
-        return module
-    return nodeid
+        names = _argument_names(module)
+        if "site" in names:
+            return "browser-site"
+        if "obsidian_site" in names:
+            return "browser-obsidian"
+        return module if shared else "browser-site"
+    return module if shared else nodeid
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
