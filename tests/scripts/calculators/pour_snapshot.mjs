@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 
 const [pyodideDir, snapshotFile, chunkText] = process.argv.slice(2);
-const worker = fs.readFileSync(new URL("../../scripts/theme/assets/calculators/worker.mjs", import.meta.url), "utf8");
+const worker = fs.readFileSync(new URL("../../../scripts/theme/assets/calculators/worker.mjs", import.meta.url), "utf8");
 // The worker's own functions, as written there (the worker itself starts on import).
 const code = worker.slice(worker.indexOf("function handOver"), worker.indexOf("// Where Pyodide put"));
 const { handOver, pouring, pouredRestore } = new Function(`${code}\nreturn { handOver, pouring, pouredRestore };`)();
