@@ -27,6 +27,10 @@ os.environ.setdefault("CALCULATOR_ANSWERS", "off")
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = "tests/browser/"
+# A browser module long enough to go beside the other browser tests of the site (its axe
+# pass over every page at two widths, in two schemes, is the longest browser test): a
+# unit of its own, so the other worker may take it, building the site there too.
+OWN_WORKER_UNIT = {"tests/browser/test_calculator_reader.py"}
 _SHARED_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|class|package)["']""")
 
 
@@ -55,7 +59,8 @@ def _argument_names(path: str) -> frozenset[str]:
 def work_unit(nodeid: str) -> str:
     """The tests sent to one worker together:
     - browser tests that use the real site (tests/browser/conftest.py `site`), and those
-      that need only Chromium: "browser-site", so the site is built once;
+      that need only Chromium: "browser-site", so the site is built once (but
+      OWN_WORKER_UNIT's modules: each their own unit);
     - browser tests of the Obsidian fixture site only: "browser-obsidian";
     - the tests of a module whose tests share a module- or class-wide fixture (a site it
       builds): that module;
@@ -65,6 +70,8 @@ def work_unit(nodeid: str) -> str:
     shared = _SHARED_FIXTURE.search(text) is not None
     if module.startswith(BROWSER) and "mark.browser" in text:
         names = _argument_names(module)
+        if module in OWN_WORKER_UNIT:
+            return module
         if "site" in names:
             return "browser-site"
         if "obsidian_site" in names:
