@@ -26,7 +26,7 @@ MAX_DICE_WOUNDS_BACK = 16
 """The declared bound on several pools when a defender's Deflect wounds the attacker once per
 defense surge (Shien Mastery; Deflect under ruleset notes): the wounds sent back are carried
 with every state from pool to pool, and a defense roll of n dice ends in about n * n / 2
-pairs of (blocks, wounds back). Measured (bench_legion --kind pools with such defenders):
+pairs of (blocks, wounds back). Measured (scripts/bench/legion.py --kind pools with such defenders):
 16 dice in 2 or 3 pools at most 0.14 s, 20 dice up to 0.36 s, 30 dice up to 0.93 s CPU."""
 
 POOL_INPUTS = ("red", "black", "white", "critical", "pierce", "impact", "sharpshooter", "blast", "high_velocity", "suppressive",

@@ -1,4 +1,4 @@
-"""Each pathological note of scripts/vault/pathological.py at 1 MB (or `--size`), compiled
+"""Each pathological note of scripts/bench/pathological_notes.py at 1 MB (or `--size`), compiled
 by the vault compiler: CPU seconds per case, so a quadratic rule shows at once.
 
     .venv/bin/python scripts/bench/pathological.py [--size 1000000]
@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scripts.vault import VaultConfig, compile_vault  # noqa: E402
-from scripts.vault.pathological import CASES  # noqa: E402
+from scripts.bench.pathological_notes import CASES  # noqa: E402
 
 
 def main() -> None:

@@ -1,1 +1,1 @@
-"""The site around the compiled pages: page finishing (safety, policy, HTML touches), the link check, precompression, the app manifest and the static server; `shell/` is the site adapter, the only code that knows MkDocs."""
+"""The site around the compiled pages: page finishing (safety, policy, HTML touches), the link check, precompression, the app manifest, the browser libraries (KaTeX, mermaid) and the static server; `shell/` is the site adapter, the only code that knows MkDocs."""

@@ -1,11 +1,12 @@
 """Touches to a page's finished HTML that no Markdown extension offers.
 
-md_in_html removes `markdown="1"` only from HTML blocks it sees at the top level; an embed
-inside a callout keeps it, and it is no HTML attribute: it is dropped here.
+`markdown="1"` (written by Markdown the site writes itself, such as the calculators'
+coverage tables, for Markdown readers that need it) is no HTML attribute: it is dropped here.
 
-pymdownx.tasklist draws a task's checkbox inside a label that holds no text (the item's
-words follow the label), so a screen reader announces an unnamed checkbox: each checkbox
-is given its item's words as its accessible name.
+A checkbox drawn as pymdownx.tasklist draws it, inside a label that holds no text (the
+item's words follow the label), would be announced unnamed by a screen reader: `label_tasks`
+gives it its item's words as its accessible name. The compiler's own task lists already
+name their checkboxes (scripts/vault/render.py), so this touches only HTML drawn that way.
 
 mkdocs-material's search box is a dialog without a name (axe: aria-dialog-name, serious on
 every page): it is named after what it does.

@@ -6,7 +6,7 @@
     compiled.problems     Problem(path, line, severity, message): error | warning | info
     compiled.nav          the navigation by game
 
-scripts/site/shell/hook.py is the only code that knows MkDocs.
+The site adapter (scripts/site/shell/, its hook.py above all) is the only code that knows MkDocs.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Text written into Markdown or HTML as text: it shows as written and never becomes markup.
 
-`escape_text` is for Markdown: Markdown's own marks get a backslash (`#` too, or a made
-heading `# #Your_Truth` would read `#Your` as a tag), but `<` and `&` become
-entities, because Python-Markdown has no backslash escape for `<` (a `\\<` would be shown
-with its backslash) and would read `&lt;` written in a note as the character `<`.
-`escape_html` is for HTML that no Markdown reads (MkDocs navigation titles, attributes).
+`escape_text` is for the Markdown the site writes itself (tag lists, tag pages, the
+calculators' coverage), which the compiler's parser reads: Markdown's own marks get a
+backslash (`#` too, or a made heading `# #Your_Truth` would read `#Your` as a tag), `<` and
+`&` become entities, which any Markdown reader shows as the characters.
+`escape_html` is for HTML that no Markdown reads (navigation titles, attributes).
 """
 
 from __future__ import annotations

@@ -13,10 +13,12 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 from typing import cast
 from urllib.parse import unquote
 
+from markdown_it import MarkdownIt
 from markdown_it.common.utils import unescapeAll
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
@@ -35,12 +37,12 @@ from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExten
 from .index import LinkIndex
 from .media import image, media
 from .obsidian_blocks import CalloutInfo
-from .pages import PageSource, site_href
+from .pages import PageSource, generated_source, site_href
 from .problems import Problem
 from .resolve import Resolution, Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
 from .statblock_html import statblock_html
-from .syntax import WikiTarget, vault_parser
+from .syntax import WikiTarget, new_parser, vault_parser
 from .tags import tag_page
 
 
@@ -105,7 +107,6 @@ def render_markdown(
 ) -> tuple[str, list[TocEntry]]:
     """Markdown the site writes itself (backlinks, indexes, generated pages) as HTML for the
     page at `path`; `after` are heading texts already on that page, so ids stay unique."""
-    from .pages import generated_source
 
     page = generated_source(path, text, context or PageContext(path, "", None, None), ctx.config, after)
     toc: list[TocEntry] = []
@@ -119,9 +120,20 @@ def _render(
 ) -> str:
     headings = {id(token): n for n, token in enumerate(t for t in page.scan.tokens if t.type == "heading_open")}
     env = _Env(page, host, ctx, problems, toc, headings)
-    parser = vault_parser()
+    parser = _vault_markdown()
     options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not ctx.config.strict_line_breaks}))
     return str(parser.renderer.render(tokens, options, {"vault": env}))
+
+
+@cache
+def _vault_markdown() -> MarkdownIt:
+    """The vault's parser drawing with VaultRenderer, built once; it renders the tokens
+    `syntax.vault_parser()` read (the same configuration, so the same tokens)."""
+    md = new_parser(VaultRenderer)
+    for name in ("math_inline", "math_inline_double", "math_block"):
+        # Drawn as KaTeX's auto-render reads them (\( \) and \[ \]), not as the plugin does.
+        md.add_render_rule(name, getattr(VaultRenderer, name))
+    return md
 
 
 def _env(env: EnvType) -> _Env:

@@ -2,7 +2,8 @@
 
 Every note is parsed once with `vault_parser()`; the compiler reads the tokens (links,
 headings, block ids, callouts, tags) and renders the page's HTML from the same tokens
-(scripts/vault/render.py). Nothing is rewritten as text, so code is never touched.
+(scripts/vault/render.py, which imports this module; this module imports no renderer:
+parse, resolve and render run in one direction). Nothing is rewritten as text, so code is never touched.
 
 From the libraries: CommonMark (markdown-it-py), GFM tables, `~~strike~~` and task lists
 (markdown-it-py's own rules), GFM autolinks (mdit-py-plugins' gfm_autolink), footnotes and
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML, RendererProtocol
 from markdown_it.rules_inline import StateInline
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
@@ -168,26 +170,27 @@ def obsidian_plugin(md: MarkdownIt) -> None:
 MAX_NESTING = 100
 
 
-@cache
-def vault_parser() -> MarkdownIt:
-    """The parser the compiler uses, built once (configuring markdown-it costs more than
-    parsing a note, and the parser keeps no state between `parse` calls).
+def new_parser(renderer_cls: type[RendererProtocol] = RendererHTML) -> MarkdownIt:
+    """A parser configured as the vault reads notes, drawing HTML with `renderer_cls`
+    (the renderer, scripts/vault/render.py, passes its own: parsing never needs it).
 
     Soft line breaks are rendered as the vault says (`breaks` at render time, from
     `.obsidian/app.json`), so one parser serves every vault.
     """
-    from .render import VaultRenderer  # the renderer needs the parser's types: imported late
-
     # Nesting: quotes and lists up to 100 deep are read (CommonMark's preset stops at 20 and
     # drops what is deeper); deeper still, markdown-it stops rather than recurse without end.
     md = MarkdownIt("commonmark", {"html": True, "tasklists": True, "maxNesting": MAX_NESTING},
-                    renderer_cls=VaultRenderer)
+                    renderer_cls=renderer_cls)
     md.enable(["table", "strikethrough"])
     # Math is read as Obsidian reads it (no space inside the dollars, `$5 and $6` is text),
     # so a `[[` or `#` inside a formula is never a link or a tag.
     md.use(obsidian_plugin).use(gfm_autolink_plugin).use(footnote_plugin, inline=True)
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
-    for name in ("math_inline", "math_inline_double", "math_block"):
-        # Drawn as KaTeX's auto-render reads them (\( \) and \[ \]), not as the plugin does.
-        md.add_render_rule(name, getattr(VaultRenderer, name))
     return md
+
+
+@cache
+def vault_parser() -> MarkdownIt:
+    """The parser every note is read with, built once (configuring markdown-it costs more
+    than parsing a note, and the parser keeps no state between `parse` calls)."""
+    return new_parser()

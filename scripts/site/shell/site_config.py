@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -76,7 +77,11 @@ def config_for(vault: Path, configs: Path = CONFIGS) -> Path:
     text = "# Written by scripts/site/shell/site_config.py for the vault in " + json.dumps(str(vault)) + "\n"
     text += "\n".join(lines) + "\n"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+        # Whole or not at all: two builds of one vault at once (serve and publish, parallel
+        # tests) never read a half-written file.
+        partial = path.with_name(f"mkdocs.yml.{os.getpid()}.part")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
     return path
 
 

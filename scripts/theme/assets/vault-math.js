@@ -1,5 +1,5 @@
-// Typesets the formulas pymdownx.arithmatex leaves in the page (\( \) inline, \[ \] on
-// their own) with KaTeX, which the site serves itself. Without JavaScript the TeX stays
+// Typesets the formulas the vault compiler leaves in the page (scripts/vault/render.py:
+// \( \) inline, \[ \] on their own) with KaTeX, which the site serves itself. Without JavaScript the TeX stays
 // readable as written. Runs again after each instant-navigation page change.
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-"""No note can stall a build: each pathological note (scripts/vault/pathological.py) at
+"""No note can stall a build: each pathological note (scripts/bench/pathological_notes.py) at
 200 KB compiles, and its words are still on the page. A quadratic rule would make this
 test run for hours; the figures at 1 MB come from scripts/bench/pathological.py."""
 
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scripts.vault import VaultConfig, compile_vault
-from scripts.vault.pathological import CASES
+from scripts.bench.pathological_notes import CASES
 from scripts.vault.syntax import MAX_NESTING
 
 

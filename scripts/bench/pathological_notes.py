@@ -1,6 +1,7 @@
-"""Notes made of one construct repeated, the kind that makes a parser quadratic: the build
-must go through each in time proportional to its size (tests/scripts/vault/
-test_pathological.py builds each; scripts/bench/pathological.py times them at 1 MB)."""
+"""Test material, not product: notes made of one construct repeated, the kind that makes a
+parser quadratic. The build must go through each in time proportional to its size
+(tests/scripts/vault/test_pathological.py builds each; scripts/bench/pathological.py times
+them at 1 MB)."""
 
 from __future__ import annotations
 
