@@ -19,8 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rulesengine", "scripts")
 SHELL = "scripts.site.shell"
 BENCH = "scripts.bench"
-# Fixed by issue 33's branch (s12-i33); drop this entry once that branch is merged.
-KNOWN_CYCLES = {frozenset({"rulesengine.legion.model", "rulesengine.legion.readings"})}
 
 
 @dataclass(frozen=True)
@@ -140,27 +138,10 @@ def test_imports_inside_functions_are_read(tmp_path: Path) -> None:
     assert cycles(graph) == [["scripts.pkg.one", "scripts.pkg.two"]]
 
 
-def _cycle_params() -> list[object]:
+def test_no_import_cycle() -> None:
     graph = import_graph(module_files())
-    params: list[object] = [pytest.param(None, id="no-other-cycle")]
-    for component in cycles(graph):
-        if frozenset(component) in KNOWN_CYCLES:
-            params.append(pytest.param(
-                describe(component, graph), id="+".join(component),
-                marks=pytest.mark.xfail(reason="known cycle, fixed on branch s12-i33 (issue 33)", strict=True),
-            ))
-    return params
-
-
-@pytest.mark.parametrize("known", _cycle_params())
-def test_no_import_cycle(known: str | None) -> None:
-    graph = import_graph(module_files())
-    found = cycles(graph)
-    if known is None:
-        unknown = [describe(c, graph) for c in found if frozenset(c) not in KNOWN_CYCLES]
-        assert not unknown, "\n".join(unknown)
-    else:
-        assert not known, known
+    found = [describe(c, graph) for c in cycles(graph)]
+    assert not found, "\n".join(found)
 
 
 def test_mkdocs_is_imported_only_by_the_site_adapter() -> None:
