@@ -42,7 +42,7 @@ from .problems import Problem
 from .resolve import Resolution, Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
 from .statblock_html import statblock_html
-from .syntax import WikiTarget, new_parser, vault_parser
+from .syntax import WikiTarget, new_parser
 from .tags import tag_page
 
 
@@ -384,7 +384,7 @@ def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> st
 
 def _statblock(token: Token, vault: _Env) -> str:
     """A stat block, its texts rendered as the note's own Markdown for this page."""
-    parser = vault_parser()
+    parser = _vault_markdown()
     options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not vault.ctx.config.strict_line_breaks}))
 
     def markdown(text: str, inline: bool) -> str:
