@@ -34,6 +34,9 @@ export function unitsData(root) {
       .catch(() => null)
       .then((data) => {
         arrived.set(url, data);
+        // Kept by the service worker for offline use: the page may have loaded before it
+        // was there to see this request (assets/site.js).
+        if (data) document.dispatchEvent(new CustomEvent("rules:fetched", { detail: [new URL(url, window.location.href).href] }));
         return data;
       }));
   }
