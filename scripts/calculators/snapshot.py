@@ -11,7 +11,7 @@ forever and a new engine or Pyodide gets a new address:
 - `engine.snapshot`, the memory as it is, with `engine.snapshot.br` and
   `engine.snapshot.gz` beside it: a host that negotiates (sends the `.br` copy with
   `Content-Encoding: br` to a browser that accepts brotli, else the `.gz` copy with
-  `Content-Encoding: gzip`) sends 5.0 or 6.2 MB instead of 31 (README, "Publish");
+  `Content-Encoding: gzip`) sends 5.2 or 6.6 MB instead of 31 (README, "Publish");
 - `engine.snapshot.gzip`, the same bytes as the `.gz` copy under a name no host takes for
   a compressed copy of another file (WhiteNoise, for one, does not serve `X.gz` by its
   own name when `X` exists);
