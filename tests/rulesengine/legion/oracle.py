@@ -3,6 +3,10 @@
 Written apart from the engine (it imports nothing from `rulesengine`): dice are lists of
 sides, a roll is a tuple of faces, each rerolled die's sides are enumerated, and every
 defense die's six sides are enumerated. Identical rolls are merged between stages only.
+Two pure steps are remembered, not recomputed: a defense roll, by the dice and charts it
+depends on, and steps 5 to 10 within one attack, by the results the attack roll left. What
+is enumerated does not change; an attack roll that leaves the same counts as another
+reuses its answer.
 """
 
 from __future__ import annotations
@@ -230,12 +234,24 @@ def _counted(c: Mapping[str, Any], faces: tuple[str, ...], chart: str, deflectin
     return defense_blocks(c["defense"], faces, chart, c["defense_surge_tokens"])
 
 
+_DEFENSE_ROLLS: dict[tuple[Any, ...], Dist] = {}
+
+
 def defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int,
                  whole: bool = False) -> Dist:
     """{(blocks, surges for Deflect, surge tokens spent): p}: roll, reroll up to `rerolls`
     dice that will not block (blanks, surges beyond the tokens), then count. `whole`
     (Soresu Mastery, all or nothing): every die is rolled again when the roll's blocks are
-    fewer than a fresh roll's expected blocks, else none."""
+    fewer than a fresh roll's expected blocks, else none. Depends on the defense die and
+    its surge tokens alone of `c`: remembered by those and the arguments."""
+    key = (c["defense"], c["defense_surge_tokens"], tuple(map(tuple, first)), chart, deflecting, rerolls, whole)
+    if key not in _DEFENSE_ROLLS:
+        _DEFENSE_ROLLS[key] = _defense_roll(c, first, chart, deflecting, rerolls, whole)
+    return _DEFENSE_ROLLS[key]
+
+
+def _defense_roll(c: Mapping[str, Any], first: list[list[str]], chart: str, deflecting: bool, rerolls: int,
+                  whole: bool) -> Dist:
     tokens = c["defense_surge_tokens"]
     fresh = [DEFENSE_SIDES[c["defense"]]] * len(first)
     expected = sum((_counted(c, f, chart, deflecting) * q for f, q in _rolls(fresh)), Fraction(0))
@@ -395,7 +411,80 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
     dfaces = [f for f in str(c["defense_faces"]).split(",") if f]
     size = c["red"] + c["black"] + c["white"]
     ranged = is_ranged(c)
+    def rest(crits: int, hits: int, blanks: int, left: int, produced: bool, observed: int, tokens_spent: int,
+             aimed: bool) -> Dist:
+        """Steps 5 to 10 from an attack roll that left these results."""
+        mine: Dist = {}
+        for hits_left, q in after_cover(c, hits).items():
+            crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
+            blanks2 = blanks
+            shields = c["shields"] - min(c["ion"], crits2 + hits2, c["shields"])  # Ion X, first in step 6
+            flipped = c["shields"] - shields
+            for _ in range(c["ram"]):
+                if blanks2:
+                    blanks2, crits2 = blanks2 - 1, crits2 + 1
+                elif hits2:
+                    hits2, crits2 = hits2 - 1, crits2 + 1
+            # Lethal X, the attacker's part of step 6: every token it may, when a hit or crit is
+            # left and Pierce can be used against the defender.
+            lethal = min(c["lethal"], left) if crits2 + hits2 and pierce_works(c, dodged) else 0
+            if c["armor"] or c["armor_x"]:
+                impact = min(hits2, c["impact"] + c["weak_point"])
+                crits2, hits2 = crits2 + impact, hits2 - impact
+                hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
+            if c["backup"] and ranged and not c["defender_guardian"]:
+                hits2 -= min(hits2, 2)
+            shields_used = flipped
+            for _ in range(shields if ranged else 0):  # shield tokens answer ranged attacks only
+                if crits2:
+                    crits2, shields_used = crits2 - 1, shields_used + 1
+                elif hits2:
+                    hits2, shields_used = hits2 - 1, shields_used + 1
+            # Ruleset 2026: Impervious lowers the pool's Pierce by 1 (never below 0): before the
+            # guardians (reading whole-pool) or at the start of step 8 (start-of-step-8).
+            lowers = c["ruleset"] == "2026" and c["impervious"] and not makashi_used(c)
+            early = 1 if lowers and c["impervious_guardian_reading"] == "whole-pool" else 0
+            late = 1 if lowers and not early else 0
+            start = (crits2, hits2, max(0, pool_pierce(c) + lethal - early), ((0, 0),) * len(guardians))
+            for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
+                impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c) and c["ruleset"] != "2026"
+                counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
+                n = cr + hi + (pool_pierce(c) + counted if impervious else 0)
+                n += min(c["suppression"], c["danger_sense"]) + min(3, c["defender_vaapad"])  # Vaapad: white dice
+                # Low Profile in the notes' rules: with cover, one defense die is a block.
+                swapped = (c["ruleset"] == "notes" and c["low_profile"] and c["low_profile_reading"] == "defense-die"
+                           and cover_level(c) > 0 and n > 0)
+                n -= 1 if swapped else 0
+                token_ok = dodged or c["ruleset"] != "notes"
+                deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
+                gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
+                chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
+                rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
+                sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
+                whole = c["soresu"] and token_ok and ranged and c["soresu_reading"] == "all-or-nothing"
+                for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls, whole).items():
+                    blocks += 1 if swapped else 0
+                    aims_left = left - lethal
+                    if pierce_works(c, dodged):
+                        blocks -= min(blocks, max(0, pierce - late))
+                    wounds = max(0, cr + hi - blocks)
+                    if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
+                        reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
+                    shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
+                    suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
+                    # Shien Mastery: an unwounded defender gains no token in step 10, Suppressive's included.
+                    shien_acts = c["shien_mastery"] and deflect_works(c) and ranged
+                    tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (shien_acts and wounds == 0) else 0)
+                    # Overwhelm: 1 more token when an aim token was spent on rerolls.
+                    tokens_gained += 1 if c["overwhelm"] and aimed and not c["vehicle"] and not (shien_acts and wounds == 0) else 0
+                    reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
+                    key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
+                    spending = (dodge_used, shields_used, surge_tokens_used, observed)
+                    _add(mine, key + (spending,) if with_spending else key, q * r * s)
+        return mine
+
     out: Dist = {}
+    remembered: dict[tuple[Any, ...], Dist] = {}
     for (faces, spent, observed), p in attack_roll(c, aims).items():
         crits, hits, tokens_spent = convert(c, faces, tokens)
         left = aims - spent
@@ -405,79 +494,10 @@ def resolve(values: Mapping[str, Any], aims: int | None = None, surge_tokens: in
         dodges = c["attacker_dodge"] if c["jar_kai_mastery"] and c["melee"] else 0
         crits, hits, blanks, _ = change_results(c, dodges, crits, hits, blanks)  # Jar'Kai: the attacker's dodge tokens
         produced = crits + hits > 0
-        def rest(crits: int = crits, hits: int = hits, blanks: int = blanks, left: int = left, produced: bool = produced,
-                 observed: int = observed, tokens_spent: int = tokens_spent, aimed: bool = spent > 0) -> Dist:
-            """Steps 5 to 10 from this roll."""
-            mine: Dist = {}
-            for hits_left, q in after_cover(c, hits).items():
-                crits2, hits2, dodged, dodge_used = dodge(c, crits, hits_left)
-                blanks2 = blanks
-                shields = c["shields"] - min(c["ion"], crits2 + hits2, c["shields"])  # Ion X, first in step 6
-                flipped = c["shields"] - shields
-                for _ in range(c["ram"]):
-                    if blanks2:
-                        blanks2, crits2 = blanks2 - 1, crits2 + 1
-                    elif hits2:
-                        hits2, crits2 = hits2 - 1, crits2 + 1
-                # Lethal X, the attacker's part of step 6: every token it may, when a hit or crit is
-                # left and Pierce can be used against the defender.
-                lethal = min(c["lethal"], left) if crits2 + hits2 and pierce_works(c, dodged) else 0
-                if c["armor"] or c["armor_x"]:
-                    impact = min(hits2, c["impact"] + c["weak_point"])
-                    crits2, hits2 = crits2 + impact, hits2 - impact
-                    hits2 -= hits2 if c["armor"] else min(hits2, c["armor_x"])
-                if c["backup"] and ranged and not c["defender_guardian"]:
-                    hits2 -= min(hits2, 2)
-                shields_used = flipped
-                for _ in range(shields if ranged else 0):  # shield tokens answer ranged attacks only
-                    if crits2:
-                        crits2, shields_used = crits2 - 1, shields_used + 1
-                    elif hits2:
-                        hits2, shields_used = hits2 - 1, shields_used + 1
-                # Ruleset 2026: Impervious lowers the pool's Pierce by 1 (never below 0): before the
-                # guardians (reading whole-pool) or at the start of step 8 (start-of-step-8).
-                lowers = c["ruleset"] == "2026" and c["impervious"] and not makashi_used(c)
-                early = 1 if lowers and c["impervious_guardian_reading"] == "whole-pool" else 0
-                late = 1 if lowers and not early else 0
-                start = (crits2, hits2, max(0, pool_pierce(c) + lethal - early), ((0, 0),) * len(guardians))
-                for (cr, hi, pierce, gw), r in _use_guardians(c, guardians, gfaces, start).items():
-                    impervious = c["impervious"] and pierce_works(c, dodged) and not makashi_used(c) and c["ruleset"] != "2026"
-                    counted = lethal if c["lethal_impervious_reading"] == "counts" else 0  # Lethal's Pierce, if it adds dice
-                    n = cr + hi + (pool_pierce(c) + counted if impervious else 0)
-                    n += min(c["suppression"], c["danger_sense"]) + min(3, c["defender_vaapad"])  # Vaapad: white dice
-                    # Low Profile in the notes' rules: with cover, one defense die is a block.
-                    swapped = (c["ruleset"] == "notes" and c["low_profile"] and c["low_profile_reading"] == "defense-die"
-                               and cover_level(c) > 0 and n > 0)
-                    n -= 1 if swapped else 0
-                    token_ok = dodged or c["ruleset"] != "notes"
-                    deflecting = deflect_works(c) and token_ok and ranged and not c["immune_deflect"]
-                    gains_block = (c["block"] and dodged) or (c["defender_hold_the_line"] and c["melee"])
-                    chart = "block" if gains_block or (deflect_works(c) and token_ok) else c["defense_surge"]
-                    rerolls = n if c["soresu"] and token_ok and ranged else c["uncanny_luck"]
-                    sides = [[dfaces[i]] if i < len(dfaces) else DEFENSE_SIDES[c["defense"]] for i in range(n)]
-                    whole = c["soresu"] and token_ok and ranged and c["soresu_reading"] == "all-or-nothing"
-                    for (blocks, reflected, surge_tokens_used), s in defense_roll(c, sides, chart, deflecting, rerolls, whole).items():
-                        blocks += 1 if swapped else 0
-                        aims_left = left - lethal
-                        if pierce_works(c, dodged):
-                            blocks -= min(blocks, max(0, pierce - late))
-                        wounds = max(0, cr + hi - blocks)
-                        if reflected and c["ruleset"] != "notes" and not c["shien_mastery"]:
-                            reflected = 1  # 2.6: one wound if any surge; Shien Mastery: one per surge
-                        shien_quiet = c["shien_mastery"] and deflect_works(c) and wounds == 0
-                        suppressed = produced and ranged and not c["vehicle"] and not shien_quiet
-                        # Shien Mastery: an unwounded defender gains no token in step 10, Suppressive's included.
-                        shien_acts = c["shien_mastery"] and deflect_works(c) and ranged
-                        tokens_gained = int(suppressed) + (1 if c["suppressive"] and not c["vehicle"] and not (shien_acts and wounds == 0) else 0)
-                        # Overwhelm: 1 more token when an aim token was spent on rerolls.
-                        tokens_gained += 1 if c["overwhelm"] and aimed and not c["vehicle"] and not (shien_acts and wounds == 0) else 0
-                        reflected += 1 if c["djem_so"] and c["melee"] and blanks2 else 0
-                        key = (wounds, gw, suppressed, aims_left, tokens - tokens_spent, reflected, tokens_gained)
-                        spending = (dodge_used, shields_used, surge_tokens_used, observed)
-                        _add(mine, key + (spending,) if with_spending else key, q * r * s)
-            return mine
-
-        continued = rest()
+        left_by_roll = (crits, hits, blanks, left, produced, observed, tokens_spent, spent > 0)
+        if left_by_roll not in remembered:
+            remembered[left_by_roll] = rest(*left_by_roll)
+        continued = remembered[left_by_roll]
         # Sniper Team: cancel the pool here (after step 4c) by the sniper policy.
         if c["sniper_team"] and sniper_cancels(c, crits, continued):
             shien_quiet = c["shien_mastery"] and deflect_works(c)  # wounds: at most 1, and 0 without a crit
