@@ -5,16 +5,18 @@ of those answers build with them (tests/scripts/calculators/test_answers.py,
 tests/browser/test_built_answers.py); a default build (serve.sh, publish) has them.
 
 Run in parallel (`bash scripts/test.sh` runs `pytest -n 2 --dist loadgroup`, pytest-xdist),
-each worker process builds what its tests share, so tests that share a built site or a
-browser are sent to one worker together (`work_unit`): the browser tests of the real site
-to one (the site is built once), those of the Obsidian fixture site to one, and the tests
-of a module with a module- or class-wide fixture (a site it builds) to one. Every other
-test goes wherever a worker is free. Without `-n`, this changes nothing.
+each worker process builds what its tests share once per session (the real site, the
+Obsidian fixture site, Chromium: session-wide fixtures), so a test that needs them goes to
+whichever worker is free, and both workers may build the site. The tests of a module with a
+module- or class-wide fixture (a site it builds for itself) go to one worker together
+(`work_unit`), so that site is built once. Work is handed out in a fixed order: modules sent
+together, the largest first (xdist's own order), then each browser test, then every other
+test, short ones that fill the workers' last minutes (`pytest_collection_modifyitems`).
+Without `-n`, only the order changes.
 """
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 from functools import cache
@@ -27,10 +29,6 @@ os.environ.setdefault("CALCULATOR_ANSWERS", "off")
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = "tests/browser/"
-# A browser module long enough to go beside the other browser tests of the site (its axe
-# pass over every page at two widths, in two schemes, is the longest browser test): a
-# unit of its own, so the other worker may take it, building the site there too.
-OWN_WORKER_UNIT = {"tests/browser/test_calculator_reader.py"}
 _SHARED_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|class|package)["']""")
 
 
@@ -42,42 +40,17 @@ def _module_text(path: str) -> str:
         return ""
 
 
-@cache
-def _argument_names(path: str) -> frozenset[str]:
-    """The parameter names of the module's tests and fixtures: the fixtures they ask for."""
-    try:
-        tree = ast.parse(_module_text(path))
-    except SyntaxError:
-        return frozenset()
-    return frozenset(
-        arg.arg for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
-        and (node.name.startswith("test") or any("fixture" in ast.unparse(d) for d in node.decorator_list))
-        for arg in node.args.args
-    )
-
-
 def work_unit(nodeid: str) -> str:
-    """The tests sent to one worker together:
-    - browser tests that use the real site (tests/browser/conftest.py `site`), and those
-      that need only Chromium: "browser-site", so the site is built once (but
-      OWN_WORKER_UNIT's modules: each their own unit);
-    - browser tests of the Obsidian fixture site only: "browser-obsidian";
-    - the tests of a module whose tests share a module- or class-wide fixture (a site it
-      builds): that module;
-    - any other test: itself."""
+    """The tests sent to one worker together: those of a module whose tests share a module-
+    or class-wide fixture (a site it builds); any other test is a unit of its own."""
     module = nodeid.split("::")[0]
-    text = _module_text(module)
-    shared = _SHARED_FIXTURE.search(text) is not None
-    if module.startswith(BROWSER) and "mark.browser" in text:
-        names = _argument_names(module)
-        if module in OWN_WORKER_UNIT:
-            return module
-        if "site" in names:
-            return "browser-site"
-        if "obsidian_site" in names:
-            return "browser-obsidian"
-        return module if shared else "browser-site"
-    return module if shared else nodeid
+    return module if _SHARED_FIXTURE.search(_module_text(module)) else nodeid
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests first, each module's in their order: they are the long ones, and a
+    long test handed out last would leave one worker running alone."""
+    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER))
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -66,8 +66,14 @@ def every_page(site: Server) -> list[str]:
     return pages + ["404.html"]
 
 
+AXE_SHARDS = 4
+"""The pages are checked in this many shares (every fourth page, from the first, the
+second, ...): each share is a test of its own, so two workers can share the pass."""
+
+
+@pytest.mark.parametrize("shard", range(AXE_SHARDS), ids=lambda n: f"pages {n + 1} of {AXE_SHARDS}")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_is_axe_clean_on_a_phone_and_a_desktop(site: Server, visit: Visit, scheme: str) -> None:
+def test_every_page_is_axe_clean_on_a_phone_and_a_desktop(site: Server, visit: Visit, scheme: str, shard: int) -> None:
     page = visit.page
     # The scheme is set before the first page loads: switching it later animates the
     # theme's colours, and axe would read them halfway.
@@ -76,7 +82,7 @@ def test_every_page_is_axe_clean_on_a_phone_and_a_desktop(site: Server, visit: V
     # On the context: once the site's service worker controls the page, the request is its.
     page.context.route(address, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))
     found = []
-    for path in every_page(site):
+    for path in every_page(site)[shard::AXE_SHARDS]:
         page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
         page.goto(site.url + path)
         page.wait_for_load_state("load")
