@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the site and the tests need, and only what is missing, so it is safe to
 # run again. Sourced by scripts/serve.sh and scripts/test.sh; `setup.sh browser` also
-# installs Debian's Chromium for the browser tests.
+# installs Debian's Chromium headless shell for the browser tests.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -23,8 +23,8 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
-if [ "${1:-}" = browser ] && ! command -v chromium >/dev/null; then
-  apt_install chromium
+if [ "${1:-}" = browser ] && ! command -v chromium-headless-shell >/dev/null; then
+  apt_install chromium-headless-shell
 fi
 
 # The virtual environment is rebuilt only when pyproject.toml changes.

@@ -169,7 +169,7 @@ def pierce_values(page: Any, count: int) -> list[int]:
 def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, list[tuple[str, int]]]:
     """Open Guardian X, touch nothing, wait until the network is idle: bytes sent, of
     which Pyodide's, and the largest responses."""
-    visit = open_visit(browser, intercept=False, python=PYTHON)
+    visit = open_visit(browser, python=PYTHON)
     try:
         start = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
@@ -182,7 +182,7 @@ def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, li
 
 def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
     before_total, before_pyodide, largest = bytes_before_interaction(browser, server)
-    visit = open_visit(browser, EARLY_CHANGE, intercept=False, python=PYTHON)
+    visit = open_visit(browser, EARLY_CHANGE, python=PYTHON)
     page = visit.page
     try:
         # A reader who changes an input as soon as the page is there: navigation -> result.
@@ -275,7 +275,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
 def python_run(browser: Any, server: Server) -> dict[str, Any]:
     """The same cold visit with the answers computed at build time turned off: navigation ->
     the first result Python computed, and the bytes sent for it."""
-    visit = open_visit(browser, PYTHON_ONLY + EARLY_CHANGE, intercept=False, python=PYTHON)
+    visit = open_visit(browser, PYTHON_ONLY + EARLY_CHANGE, python=PYTHON)
     try:
         mark = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
@@ -340,7 +340,7 @@ def settled_pss(page: Any) -> float:
 def memory_run(browser: Any, server: Server) -> dict[str, Any]:
     """Renderer PSS on Pierce X: no calculation yet, one calculator computing, and Compare's
     two sets computing (the first change after opening Compare goes to set B)."""
-    visit = open_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};", intercept=False, python=PYTHON)
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};", python=PYTHON)
     page = visit.page
     try:
         page.goto(server.url + "legion/keywords/pierce-x/", wait_until="load")
@@ -373,7 +373,7 @@ def memory_run(browser: Any, server: Server) -> dict[str, Any]:
 def link_run(browser: Any, server: Server, python_only: bool = False) -> dict[str, Any]:
     """A cold visit over the emulated phone link: navigation -> first result, bytes; with
     `python_only`, the first result Python computed (no answers from the build)."""
-    visit = open_visit(browser, (PYTHON_ONLY if python_only else "") + EARLY_CHANGE, intercept=False, python=PYTHON)
+    visit = open_visit(browser, (PYTHON_ONLY if python_only else "") + EARLY_CHANGE, python=PYTHON)
     key = "link_python" if python_only else "link"
     try:
         mark = len(server.sent)
@@ -443,7 +443,7 @@ def serve_over_link(root: Path, prefix: str, link: Link) -> Server:
 def idle_run(browser: Any, server: Server) -> dict[str, Any]:
     """With warm="idle": Python starts when the browser is idle, before any interaction;
     time from navigation until it is ready, then the first change's latency."""
-    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};", intercept=False, python=PYTHON)
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {warm: 'idle'};", python=PYTHON)
     page = visit.page
     try:
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")

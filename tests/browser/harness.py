@@ -11,6 +11,7 @@ Run as a script, it builds: `python tests/browser/harness.py CONFIG OUT_DIR SITE
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import threading
@@ -23,7 +24,10 @@ from urllib.parse import urlsplit
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's build of Chromium's headless shell: the same engine without the browser's own
+# window, tab strip and their renderers, which a full Chromium in headless mode still runs
+# for every window and the tests never look at.
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -126,11 +130,21 @@ def build_site(config: Path, out: Path, site_url: str) -> None:
         raise SetupError(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}")
 
 
+# A loopback port this process holds and never listens on: a connection to it is refused.
+_DEAD_END = socket.socket()
+_DEAD_END.bind(("127.0.0.1", 0))
+
+
 def launch_chromium(playwright: Any) -> Any:
+    """Chromium that can reach loopback alone: every other address goes to a proxy that
+    refuses it (the port above), so no request leaves the machine, whatever the page or its
+    workers ask for. Without a route in Playwright, the browser's HTTP cache stays on, as a
+    reader's does."""
     if not CHROMIUM.is_file():
-        raise SetupError(f"Chromium not found at {CHROMIUM}: run `bash scripts/setup.sh browser`")
+        raise SetupError(f"Chromium's headless shell not found at {CHROMIUM}: run `bash scripts/setup.sh browser`")
+    walled = [f"--proxy-server=http://127.0.0.1:{_DEAD_END.getsockname()[1]}", "--proxy-bypass-list=127.0.0.1;localhost;[::1]"]
     # Playwright gives every launch a fresh, temporary user-data-dir: a cold cache.
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS + walled)
 
 
 @dataclass
@@ -151,18 +165,17 @@ class Visit:
         return [url for url in self.workers if urlsplit(url).path.endswith("/assets/calculators/worker.mjs")]
 
 
-def open_visit(browser: Any, init_script: str = "", intercept: bool = True, python: str | None = "dedicated") -> Visit:
-    """A new context and tab; every request to a host other than loopback is aborted and
-    recorded (the context's route also sees the workers' requests).
+def open_visit(browser: Any, init_script: str = "", python: str | None = "dedicated") -> Visit:
+    """A new context and tab that records any request to a host other than loopback (the
+    browser refuses them: `launch_chromium`), console errors and uncaught exceptions.
 
     `python` is how the calculators run Python (worker-client.mjs): "dedicated", one module
     worker per calculator, which the tests of cancelling, restarting and counting workers
     observe (Playwright sees dedicated workers, not shared ones); "shared", one shared
     worker for every tab; None, the site's default (shared where the browser has it).
 
-    A route turns the browser's HTTP cache off, so a file the page fetched and the service
-    worker then keeps is downloaded twice. `intercept=False` (the benchmark's byte counts)
-    only records other hosts' requests from the context's request events instead."""
+    No route is set here: a route in Playwright turns the browser's HTTP cache off, so
+    only the tests that need one add it."""
     context = browser.new_context()
     if python is not None:
         context.add_init_script(f"window.rulesCalculatorPython = {python!r};")
@@ -171,48 +184,35 @@ def open_visit(browser: Any, init_script: str = "", intercept: bool = True, pyth
     page = context.new_page()
     visit = Visit(context, page)
 
-    def only_loopback(route: Any) -> None:
-        if urlsplit(route.request.url).hostname in LOOPBACK:
-            route.continue_()
-        else:
-            visit.foreign.append(route.request.url)
-            route.abort()
-
     def on_console(message: Any) -> None:
         if message.type == "error":
             visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
 
     def record_foreign(request: Any) -> None:
-        if urlsplit(request.url).hostname not in LOOPBACK:
+        if urlsplit(request.url).hostname not in LOOPBACK and urlsplit(request.url).scheme not in ("data", "blob"):
             visit.foreign.append(request.url)
 
-    if intercept:
-        context.route("**/*", only_loopback)
-    else:
-        context.on("request", record_foreign)
+    context.on("request", record_foreign)  # the pages, their workers and the service worker
     context.on("console", on_console)  # the page and its workers
     page.on("pageerror", lambda error: visit.errors.append(f"uncaught: {error}"))
     page.on("worker", lambda worker: visit.workers.append(worker.url))
     return visit
 
 
-def add_script_file(page: Any, site_url: str, script: Path) -> None:
-    """Run a test's own script file (axe) in the page as if the site served it: the site's
-    Content-Security-Policy runs only its own scripts, and an inline <script> is not one."""
-    address = f"{site_url}__test__/{script.name}"
-    # On the context, not the page: once the site's service worker controls the page, the
-    # request is the service worker's, which only the context's routes see.
-    page.context.route(address, lambda route: route.fulfill(path=str(script), content_type="text/javascript"))
-    page.add_script_tag(url=address)
+def add_script_file(page: Any, script: Path) -> None:
+    """Run a test's own script file (axe) in the page. Through the DevTools protocol, as the
+    page's own script would not be: the site's Content-Security-Policy runs only its own
+    scripts (and no route is needed, which would turn the HTTP cache off)."""
+    page.evaluate(script.read_text(encoding="utf-8"))
 
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def article_violations(page: Any, site_url: str, serious_only: bool = False) -> list[str]:
+def article_violations(page: Any, serious_only: bool = False) -> list[str]:
     """What axe finds wrong in the page's article, as "rule: elements", every impact or
     only serious and critical ones."""
-    add_script_file(page, site_url, AXE)
+    add_script_file(page, AXE)
     impact = ".filter(v => v.impact === 'serious' || v.impact === 'critical')" if serious_only else ""
     found: list[str] = page.evaluate(
         f"async () => (await axe.run(document.querySelector('article'))).violations{impact}"

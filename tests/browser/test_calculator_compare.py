@@ -259,7 +259,7 @@ def test_a_page_in_compare_mode_is_axe_clean(site: Server, visit: Visit, size: d
     page.goto(site.url + PIERCE_X + "?b=1&b.pierce=3")
     b = set_b(page)
     wait_state(b, "ready")
-    add_script_file(page, site.url, AXE)
+    add_script_file(page, AXE)
     found = page.evaluate(
         "async () => (await axe.run(document.querySelector('article'))).violations"
         ".filter(v => v.impact === 'serious' || v.impact === 'critical')"

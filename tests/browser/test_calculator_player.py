@@ -380,8 +380,8 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, visit: Visit, scheme: str) -> None:
-    from tests.browser.harness import add_script_file
-    from tests.browser.test_calculator_reader import AXE, SERIOUS, SETTLED
+    from tests.browser.harness import AXE, add_script_file
+    from tests.browser.test_calculator_reader import SERIOUS, SETTLED
 
     page = visit.page
     page.emulate_media(color_scheme=scheme)
@@ -393,7 +393,7 @@ def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Serv
         root.locator("[data-copy-link]").wait_for()
         # Every group and row open, a refusal showing (its buttons), a ruleset-disabled field.
         root.evaluate("el => el.querySelectorAll('details').forEach(d => d.open = true)")
-        add_script_file(page, site.url, AXE)
+        add_script_file(page, AXE)
         for width, height in ((390, 844), (1280, 900)):
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate(SETTLED)

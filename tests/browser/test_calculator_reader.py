@@ -20,12 +20,11 @@ import pytest
 
 from rulesengine.calculators.api import calculate
 from rulesengine.calculators.registry import calculator
-from tests.browser.harness import REPO, Server, Visit
+from tests.browser.harness import AXE, Server, Visit, add_script_file
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, wait_state
 
 pytestmark = pytest.mark.browser
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 SCREENS = {"desktop": (1280, 900), "phone": (390, 844)}
 SERIOUS = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
   .filter(v => v.impact === "serious" || v.impact === "critical")
@@ -78,15 +77,12 @@ def test_every_page_is_axe_clean_on_a_phone_and_a_desktop(site: Server, visit: V
     # The scheme is set before the first page loads: switching it later animates the
     # theme's colours, and axe would read them halfway.
     page.emulate_media(color_scheme=scheme)
-    address = f"{site.url}__test__/{AXE.name}"
-    # On the context: once the site's service worker controls the page, the request is its.
-    page.context.route(address, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))
     found = []
     for path in every_page(site)[shard::AXE_SHARDS]:
         page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
         page.goto(site.url + path)
         page.wait_for_load_state("load")
-        page.add_script_tag(url=address)  # served as if from the site: the page's policy runs only its own scripts
+        add_script_file(page, AXE)
         for screen, (width, height) in SCREENS.items():
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate(SETTLED)

@@ -153,4 +153,4 @@ def test_the_pickers_are_axe_clean(site: Server, visit: Visit, scheme: str) -> N
     wait_state(root, "ready")
     root.locator("details.calculator-unit-notes").first.evaluate("el => { el.open = true; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert article_violations(page, site.url) == []
+    assert article_violations(page) == []

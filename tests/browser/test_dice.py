@@ -116,7 +116,7 @@ def test_dice_pages_are_axe_clean_on_a_phone(dice_site: Server, visit: Visit, pa
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(dice_site.url + path)
     page.wait_for_load_state("networkidle")
-    assert article_violations(page, dice_site.url) == []
+    assert article_violations(page) == []
 
 
 def test_without_javascript_the_distribution_and_the_tables_link_show_and_no_button(dice_site: Server,

@@ -38,7 +38,7 @@ def test_home_and_canvas_pages_are_axe_clean_on_a_phone(foreign_site: Server, vi
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(foreign_site.url + path)
     page.wait_for_load_state("networkidle")
-    assert article_violations(page, foreign_site.url) == []
+    assert article_violations(page) == []
 
 
 def test_the_drawing_pans_by_keyboard_and_its_list_opens(foreign_site: Server, visit: Visit) -> None:

@@ -64,4 +64,4 @@ def test_obsidian_pages_are_axe_clean(obsidian_site: Server, visit: Visit, path:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(obsidian_site.url + path)
     page.wait_for_load_state("networkidle")
-    assert article_violations(page, obsidian_site.url) == []
+    assert article_violations(page) == []

@@ -20,7 +20,7 @@ CODE = "article pre > code"
 
 
 def axe_violations(page: Any, site: Server) -> list[str]:
-    return article_violations(page, site.url, serious_only=True)
+    return article_violations(page, serious_only=True)
 
 
 def tab_to(page: Any, selector: str) -> None:

@@ -43,4 +43,4 @@ def test_stat_blocks_read_on_a_phone(tabletop_site: Server, visit: Visit, path: 
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     for box in page.locator(".vault-statblock").all():
         assert box.evaluate("b => b.scrollWidth <= b.clientWidth")  # nothing cut off inside either
-    assert article_violations(page, tabletop_site.url) == []
+    assert article_violations(page) == []
