@@ -207,6 +207,18 @@ def add_script_file(page: Any, script: Path) -> None:
 
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SCREENS = {"desktop": (1280, 900), "phone": (390, 844)}
+SERIOUS = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`)"""
+# After a change of size: two frames, so layout and the theme's resize handlers have run,
+# then every transition they started has ended (axe would read a colour halfway through a
+# fade).
+SETTLED = """async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const finite = document.getAnimations().filter(a => a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map(a => a.finished.catch(() => null)));
+}"""
 
 
 def article_violations(page: Any, serious_only: bool = False) -> list[str]:

@@ -380,8 +380,7 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, visit: Visit, scheme: str) -> None:
-    from tests.browser.harness import AXE, add_script_file
-    from tests.browser.test_calculator_reader import SERIOUS, SETTLED
+    from tests.browser.harness import AXE, SERIOUS, SETTLED, add_script_file
 
     page = visit.page
     page.emulate_media(color_scheme=scheme)

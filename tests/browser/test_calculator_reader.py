@@ -1,8 +1,8 @@
-"""The calculators as a reader meets them, on a phone (390x844) and a desktop (1280x900), in
-the light and the dark scheme: axe finds nothing serious or critical on any page of the site;
-no page is wider than the screen at 320 or 390 px for random valid inputs; a
-slow calculator never delays another on the same page; the keyboard alone reaches, changes
-and recomputes, opens a folded group and loads a worked example.
+"""The calculators as a reader meets them: no page is wider than the screen at 320 or 390 px
+for random valid inputs; a slow calculator never delays another on the same page; the
+keyboard alone reaches, changes and recomputes, opens a folded group and loads a worked
+example. (axe on every page, on a phone and a desktop, light and dark:
+tests/browser/test_every_page.py.)
 
 Random inputs are seeded and checked with CPython's `calculate` before the page sees them;
 expected results come from CPython with the request the page sent."""
@@ -20,75 +20,10 @@ import pytest
 
 from rulesengine.calculators.api import calculate
 from rulesengine.calculators.registry import calculator
-from tests.browser.harness import AXE, Server, Visit, add_script_file
+from tests.browser.harness import SETTLED, Server, Visit
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, wait_state
 
 pytestmark = pytest.mark.browser
-
-SCREENS = {"desktop": (1280, 900), "phone": (390, 844)}
-SERIOUS = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-  .filter(v => v.impact === "serious" || v.impact === "critical")
-  .map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`)"""
-# After a change of size: two frames, so layout and the theme's resize handlers have run,
-# then every transition they started has ended (axe would read a colour halfway through a
-# fade).
-SETTLED = """async () => {
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-  const finite = document.getAnimations().filter(a => a.effect.getComputedTiming().endTime !== Infinity);
-  await Promise.all(finite.map(a => a.finished.catch(() => null)));
-}"""
-
-
-def _one_unit_page_per_faction(pages: list[str]) -> list[str]:
-    """The unit pages (issue 34: 166 of them, one template) are sampled: their index and
-    the first page of each faction."""
-    seen: set[str] = set()
-    kept = []
-    for p in pages:
-        parts = p.split("/")
-        if len(parts) == 5 and parts[:2] == ["legion", "units"]:
-            if parts[2] in seen:
-                continue
-            seen.add(parts[2])
-        kept.append(p)
-    return kept
-
-
-def every_page(site: Server) -> list[str]:
-    """Every page of the built site (each note, the tag and keyword indexes, the home page)
-    and the page a missing address shows."""
-    pages = sorted(p.parent.relative_to(site.root).as_posix() + "/" for p in site.root.rglob("index.html"))
-    pages = [("" if p == "./" else p) for p in pages]
-    pages = _one_unit_page_per_faction(pages)
-    calculators = [p for p in pages if "data-calculator=" in (site.root / p / "index.html").read_text(encoding="utf-8")]
-    assert len(calculators) > 20 and len(pages) > len(calculators), pages  # the shipped vault's pages
-    return pages + ["404.html"]
-
-
-AXE_SHARDS = 4
-"""The pages are checked in this many shares (every fourth page, from the first, the
-second, ...): each share is a test of its own, so two workers can share the pass."""
-
-
-@pytest.mark.parametrize("shard", range(AXE_SHARDS), ids=lambda n: f"pages {n + 1} of {AXE_SHARDS}")
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_is_axe_clean_on_a_phone_and_a_desktop(site: Server, visit: Visit, scheme: str, shard: int) -> None:
-    page = visit.page
-    # The scheme is set before the first page loads: switching it later animates the
-    # theme's colours, and axe would read them halfway.
-    page.emulate_media(color_scheme=scheme)
-    found = []
-    for path in every_page(site)[shard::AXE_SHARDS]:
-        page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
-        page.goto(site.url + path)
-        page.wait_for_load_state("load")
-        add_script_file(page, AXE)
-        for screen, (width, height) in SCREENS.items():
-            page.set_viewport_size({"width": width, "height": height})
-            page.evaluate(SETTLED)
-            found += [f"{path} ({screen}, {scheme}): {v}" for v in page.evaluate(SERIOUS)]
-    assert found == []
-
 
 # ---- no page wider than the screen, whatever the reader asks ----
 
