@@ -1,8 +1,10 @@
-"""Browser fixtures: the real site (repo mkdocs.yml, --strict) built once per session and
-served on 127.0.0.1, and Debian's Chromium driven by Playwright.
+"""Browser fixtures: the real site (repo mkdocs.yml, --strict) built once per session (once
+in each worker process that needs it) and served on 127.0.0.1, and Debian's Chromium
+headless shell driven by Playwright.
 
-Every test's tab aborts and records any request to another host; a test fails if its tab
-made one, logged a console error or threw (the `visit` fixture checks after the test).
+The browser refuses any request to another host and every test's tab records it; a test
+fails if its tab made one, logged a console error or threw (the `visit` fixture checks after
+the test).
 Chromium missing is a failure, not a skip: run `bash scripts/setup.sh browser`.
 """
 

@@ -98,3 +98,16 @@ def test_every_page_runs_under_its_policy_and_is_axe_clean(site: Server, tabs: d
     assert blocked == {}
     for scheme, (visit, dialogs) in tabs.items():
         assert (dialogs, visit.errors, visit.foreign) == ([], [], []), scheme
+
+
+def test_the_axe_check_finds_what_is_serious_and_only_that(site: Server, visit: Visit) -> None:
+    """The check above runs only the rules that can find something serious or critical: a
+    missing alt text (critical) and faint text (serious) are still found, a skipped heading
+    level (moderate) is not reported."""
+    page = visit.page
+    page.goto(site.url)
+    page.evaluate("""() => document.querySelector("article").insertAdjacentHTML("beforeend",
+        '<h5>Skipped</h5><p style="color: #eee">faint</p><img src="assets/images/favicon.png">')""")
+    add_script_file(page, AXE)
+    found = " ".join(page.evaluate(SERIOUS))
+    assert "image-alt:" in found and "color-contrast:" in found and "heading-order" not in found
