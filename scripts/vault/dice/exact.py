@@ -229,28 +229,21 @@ def _meets(modifier: Modifier, default: Value) -> Callable[[Value], bool]:
 def _reroll(first: Weights, fresh: Weights, modifier: Modifier, lowest: Value, budget: _Budget) -> Weights:
     """A die rolled again while it meets the condition, at most `count` times; the last
     roll stands. `first` is the die so far, `fresh` a new plain roll."""
-    meets = _meets(modifier, lowest)
-    chain = dict(fresh)  # a new roll with no re-roll left
-    for step in range(modifier.count):
-        base = first if step == modifier.count - 1 else fresh
-        budget.spend(len(base) * len(chain))
-        chain_total = sum(chain.values())
-        out: Weights = {}
-        for value, weight in base.items():
-            if meets(value):
-                for later, chance in chain.items():
-                    out[later] = out.get(later, 0) + weight * chance
-            else:
-                out[value] = out.get(value, 0) + weight * chain_total
-        chain = out
-    return chain if modifier.count else dict(first)
+    return _chain(first, fresh, modifier, _meets(modifier, lowest), budget, lambda value, later: later)
 
 
 def _explode(first: Weights, fresh: Weights, modifier: Modifier, highest: Value, budget: _Budget) -> Weights:
     """A die's total when each roll that meets the condition adds a new plain roll, at
     most `count` more. `first` is the die so far, `fresh` a new plain roll."""
-    meets = _meets(modifier, highest)
-    chain = dict(fresh)  # a new roll with no explosion left
+    return _chain(first, fresh, modifier, _meets(modifier, highest), budget, lambda value, later: value + later)
+
+
+def _chain(first: Weights, fresh: Weights, modifier: Modifier, meets: Callable[[Value], bool], budget: _Budget,
+           then: Callable[[Value, Value], Value]) -> Weights:
+    """Up to `count` more rolls, built from the last one back: a roll that meets the
+    condition becomes `then(it, the next roll)` (the next roll for a re-roll, their sum for
+    an explosion); one that does not stands."""
+    chain = dict(fresh)  # a new roll with nothing more to come
     for step in range(modifier.count):
         base = first if step == modifier.count - 1 else fresh
         budget.spend(len(base) * len(chain))
@@ -259,7 +252,8 @@ def _explode(first: Weights, fresh: Weights, modifier: Modifier, highest: Value,
         for value, weight in base.items():
             if meets(value):
                 for later, chance in chain.items():
-                    out[value + later] = out.get(value + later, 0) + weight * chance
+                    key = then(value, later)
+                    out[key] = out.get(key, 0) + weight * chance
             else:
                 out[value] = out.get(value, 0) + weight * chain_total
         _check(out)
