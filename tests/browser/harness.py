@@ -200,9 +200,9 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
 
 
 def add_script_file(page: Any, script: Path) -> None:
-    """Run a test's own script file (axe) in the page. Through the DevTools protocol, as the
-    page's own script would not be: the site's Content-Security-Policy runs only its own
-    scripts (and no route is needed, which would turn the HTTP cache off)."""
+    """Run a test's own script file (axe) in the page through the DevTools protocol, which
+    the site's Content-Security-Policy does not govern: as an inline <script> the policy
+    would block it, and serving it from a route would turn the HTTP cache off."""
     page.evaluate(script.read_text(encoding="utf-8"))
 
 
