@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
