@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, launch_chromium, open_visit, serve
+from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, foreign, launch_chromium, open_visit, serve
 
 # Generous: two cores, and another engineer's tests may be running at the same time.
 WAIT_MS = 90_000
@@ -76,3 +76,59 @@ def checked_visit(browser: Any, init_script: str = "", python: str | None = "ded
 @pytest.fixture
 def visit(browser: Any) -> Iterator[Visit]:
     yield from checked_visit(browser)
+
+
+class KeptPython:
+    """One browser context per worker process in which the site's shared Python (the
+    default: one Python for every calculator of every tab) has started once and is kept
+    running by a tab left open: the tests that only need answers open their pages as new
+    tabs beside it, as a reader's next tabs would, instead of starting Python again in a
+    fresh context (about 3 s of CPU each time). The context's listeners record for the
+    test whose tab is open."""
+
+    def __init__(self, browser: Any, site: Server) -> None:
+        self.context = browser.new_context()
+        self.context.set_default_timeout(WAIT_MS)
+        self.context.add_init_script("window.rulesCalculatorPython = 'shared';")
+        self.current = Visit(self.context, None)
+        self.context.on("request", lambda request: self._foreign(request.url))
+        self.context.on("console", self._console)
+        self.keeper = self.context.new_page()
+        self.keeper.add_init_script("window.rulesCalculatorSettings = {warm: 'idle'};")
+        self.keeper.on("pageerror", lambda error: self.current.errors.append(f"uncaught in the kept tab: {error}"))
+        self.keeper.goto(site.url + "legion/keywords/guardian-x/")
+        self.keeper.wait_for_function("() => window.rulesCalculators && rulesCalculators.workerReady()")
+
+    def _foreign(self, url: str) -> None:
+        if foreign(url):
+            self.current.foreign.append(url)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.current.errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    def tab(self) -> Visit:
+        page = self.context.new_page()
+        self.current = Visit(self.context, page)
+        page.on("pageerror", lambda error, visit=self.current: visit.errors.append(f"uncaught: {error}"))
+        return self.current
+
+
+@pytest.fixture(scope="session")
+def kept_python(browser: Any, site: Server) -> Iterator[KeptPython]:
+    kept = KeptPython(browser, site)
+    yield kept
+    kept.context.close()
+
+
+@pytest.fixture
+def answering(kept_python: KeptPython) -> Iterator[Visit]:
+    """A new tab beside the kept Python (`KeptPython`), for a test that reads the calculators'
+    answers and does not watch how Python starts or which workers run it: those tests take
+    `visit`, a fresh context whose calculators each start their own Python."""
+    current = kept_python.tab()
+    yield current
+    current.page.close()
+    problems = current.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)

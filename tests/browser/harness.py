@@ -165,6 +165,11 @@ class Visit:
         return [url for url in self.workers if urlsplit(url).path.endswith("/assets/calculators/worker.mjs")]
 
 
+def foreign(url: str) -> bool:
+    """A request to another host than this machine (data: and blob: addresses are the page's own)."""
+    return urlsplit(url).hostname not in LOOPBACK and urlsplit(url).scheme not in ("data", "blob")
+
+
 def open_visit(browser: Any, init_script: str = "", python: str | None = "dedicated") -> Visit:
     """A new context and tab that records any request to a host other than loopback (the
     browser refuses them: `launch_chromium`), console errors and uncaught exceptions.
@@ -189,7 +194,7 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
             visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
 
     def record_foreign(request: Any) -> None:
-        if urlsplit(request.url).hostname not in LOOPBACK and urlsplit(request.url).scheme not in ("data", "blob"):
+        if foreign(request.url):
             visit.foreign.append(request.url)
 
     context.on("request", record_foreign)  # the pages, their workers and the service worker

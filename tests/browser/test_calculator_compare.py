@@ -104,8 +104,8 @@ def test_compare_opens_a_copy_beside_and_b_computes_on_its_own(site: Server, vis
     assert not any(k.startswith("b") for k in parse_qs(urlsplit(page.url).query))
 
 
-def test_set_b_sits_below_set_a_on_a_phone_and_nothing_is_wider_than_the_screen(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_set_b_sits_below_set_a_on_a_phone_and_nothing_is_wider_than_the_screen(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.set_viewport_size(PHONE)
     page.goto(site.url + PIERCE_X)
     a, b = open_compare(page)
@@ -120,8 +120,8 @@ def query_keys(page: Any) -> dict[str, list[str]]:
     return parse_qs(urlsplit(page.url).query)
 
 
-def test_both_sets_round_trip_through_the_address(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_both_sets_round_trip_through_the_address(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + PIERCE_X)
     arrived = page.url
     a, b = open_compare(page)
@@ -167,11 +167,11 @@ def test_both_sets_round_trip_through_the_address(site: Server, visit: Visit) ->
     assert page.locator("[data-compare-set]").count() == 0
 
 
-def test_history_steps_do_not_depend_on_the_themes_scroll_keeping(site: Server, visit: Visit) -> None:
+def test_history_steps_do_not_depend_on_the_themes_scroll_keeping(site: Server, answering: Visit) -> None:
     """The theme replaces history.state with the scroll position 100 ms after a scroll: a
     change before or after that replacement makes the same history (the flake of session 7:
     a mark kept in history.state was there or not depending on timing)."""
-    page = visit.page
+    page = answering.page
     page.set_viewport_size(PHONE)
     page.goto(site.url + PIERCE_X)
 
@@ -226,8 +226,8 @@ def test_a_slow_set_b_never_blocks_set_a(site: Server, quick_visit: Visit) -> No
     assert "Set B is being computed" in note
 
 
-def test_keyboard_alone_opens_changes_and_removes_the_comparison(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_keyboard_alone_opens_changes_and_removes_the_comparison(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + PIERCE_X)
     a = first_calculator(page)
     toggle = page.locator("[data-compare-toggle]")
@@ -252,8 +252,8 @@ def test_keyboard_alone_opens_changes_and_removes_the_comparison(site: Server, v
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_page_in_compare_mode_is_axe_clean(site: Server, visit: Visit, size: dict[str, int], scheme: str) -> None:
-    page = visit.page
+def test_a_page_in_compare_mode_is_axe_clean(site: Server, answering: Visit, size: dict[str, int], scheme: str) -> None:
+    page = answering.page
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(size)
     page.goto(site.url + PIERCE_X + "?b=1&b.pierce=3")

@@ -21,8 +21,8 @@ from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, f
 pytestmark = pytest.mark.browser
 
 
-def test_a_worked_example_loads_into_the_pages_one_calculator(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_a_worked_example_loads_into_the_pages_one_calculator(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     assert page.locator("[data-calculator]").count() == 1
     root = first_calculator(page)
@@ -49,8 +49,8 @@ def test_a_worked_example_loads_into_the_pages_one_calculator(site: Server, visi
     assert trace.locator("ol").first.is_visible()
 
 
-def test_a_worked_example_with_one_more_die_becomes_a_probability(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_a_worked_example_with_one_more_die_becomes_a_probability(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     given = root.locator("[name='attack_faces']").input_value()
@@ -67,8 +67,8 @@ def test_a_worked_example_with_one_more_die_becomes_a_probability(site: Server, 
     assert root.locator("[aria-invalid='true']").count() == 0
 
 
-def test_inputs_round_trip_through_the_address(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_inputs_round_trip_through_the_address(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + "legion/keywords/pierce-x/")
     root = first_calculator(page)
     first = int(root.locator("[name='pierce']").input_value())
@@ -94,8 +94,8 @@ def test_inputs_round_trip_through_the_address(site: Server, visit: Visit) -> No
     assert assert_same_as_cpython(root)["inputs"]["pierce"] == first + 1
 
 
-def test_a_bad_value_in_a_shared_address_is_refused_beside_its_field(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_a_bad_value_in_a_shared_address_is_refused_beside_its_field(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + "legion/keywords/pierce-x/?c.pierce=99")
     root = first_calculator(page)
     wait_state(root, "error")

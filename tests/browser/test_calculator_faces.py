@@ -26,8 +26,8 @@ def controls(root: Any, name: str) -> Any:
     return root.locator(f".calculator-field:has([name='{name}']) [data-face-controls]")
 
 
-def test_faces_are_chosen_with_a_select_per_die(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_faces_are_chosen_with_a_select_per_die(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     attack = faces_of(root, "attack_faces")
@@ -52,8 +52,8 @@ def test_faces_are_chosen_with_a_select_per_die(site: Server, visit: Visit) -> N
     assert root.get_attribute("data-state") == "ready"
 
 
-def test_fewer_faces_than_dice_is_refused_beside_the_field_then_plus_die_mends_it(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_fewer_faces_than_dice_is_refused_beside_the_field_then_plus_die_mends_it(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     attack = faces_of(root, "attack_faces")
@@ -78,8 +78,8 @@ def test_fewer_faces_than_dice_is_refused_beside_the_field_then_plus_die_mends_i
     assert root.locator("[data-field-error]").count() == 0
 
 
-def test_one_more_die_keeps_the_faces_given_and_rolls_the_new_die(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_one_more_die_keeps_the_faces_given_and_rolls_the_new_die(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     attack = faces_of(root, "attack_faces")

@@ -35,8 +35,6 @@ def request_of(root: Any) -> dict[str, Any]:
 
 def recomputed(root: Any) -> dict[str, Any]:
     """Wait for the answer to the reader's last change; the request the page sent."""
-    root.page.wait_for_function("el => el.getAttribute('data-state') === 'ready' || el.getAttribute('data-state') === 'error'",
-                                arg=root.element_handle(), timeout=WAIT_MS)
     wait_state(root, "ready")
     return request_of(root)
 
@@ -47,13 +45,13 @@ def open_group(root: Any, heading: str) -> None:
         group.locator("> summary").click()
 
 
-def test_counts_are_steppers_and_dice_colour_pickers(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + GUARDIAN_X)
-    root = first_calculator(visit.page)
+def test_counts_are_steppers_and_dice_colour_pickers(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(answering.page)
     open_group(root, "Dice")
     black = root.locator("[name='black']")
     before = int(black.input_value())
-    stepper = root.locator(".calculator-stepper", has=visit.page.locator("[name='black']"))
+    stepper = root.locator(".calculator-stepper", has=answering.page.locator("[name='black']"))
     assert stepper.get_attribute("data-die") == "black", "a die's count shows its colour"
     stepper.locator("[data-step='1']").click()
     assert black.input_value() == str(before + 1)
@@ -63,7 +61,7 @@ def test_counts_are_steppers_and_dice_colour_pickers(site: Server, visit: Visit)
     assert stepper.locator("button").evaluate_all("bs => bs.map(b => b.tabIndex)") == [-1, -1]
     # The defense die is a pair of coloured buttons (radios), not a word list.
     open_group(root, "Dice")
-    picker = root.locator("fieldset.calculator-dice-field", has=visit.page.locator("[name='defense']"))
+    picker = root.locator("fieldset.calculator-dice-field", has=answering.page.locator("[name='defense']"))
     assert picker.locator("input[type=radio]").count() == 2
     picker.locator("label[data-die='red']").click()
     assert recomputed(root)["inputs"]["defense"] == "red"
@@ -76,10 +74,10 @@ def guardian_row_fields() -> list[str]:
     return [p.name for p in guardian.fields(OPTIONS)]
 
 
-def test_guardians_are_rows_drawn_from_the_declared_fields_with_add_and_remove(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + GUARDIAN_X)
-    root = first_calculator(visit.page)
-    field = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='guardian']"))
+def test_guardians_are_rows_drawn_from_the_declared_fields_with_add_and_remove(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(answering.page)
+    field = root.locator("fieldset.calculator-rows-field", has=answering.page.locator("[name='guardian']"))
     text = field.locator("[name='guardian']")
     expect(text).to_be_hidden()
     rows = field.locator("fieldset.calculator-row")
@@ -104,25 +102,25 @@ def test_guardians_are_rows_drawn_from_the_declared_fields_with_add_and_remove(s
     expect(named).to_have_text("Guardian 2: Guardian 2, white defense die, defense surge chart: none, Immune: Pierce")
     assert "2,white" not in root.locator("[data-result]").inner_text()
     # The address shares the rows; a new tab draws them again.
-    shared = visit.page.url
+    shared = answering.page.url
     assert "c.guardian=" in shared
     rows.first.locator("[data-row-remove]").click()
     expect(rows).to_have_count(1)
     assert text.input_value() == "2,white,none,immune-pierce"
     recomputed(root)
-    visit.page.goto(shared)
-    root = first_calculator(visit.page)
+    answering.page.goto(shared)
+    root = first_calculator(answering.page)
     recomputed(root)
     again = root.locator("fieldset.calculator-row")
     expect(again).to_have_count(2)
     assert again.nth(1).locator("[data-part='immune_pierce'] input").is_checked()
 
 
-def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + ATTACK)
-    root = first_calculator(visit.page)
-    pools = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='pool']"))
-    defenders = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='defender']"))
+def test_further_pools_and_defenders_are_rows_too(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + ATTACK)
+    root = first_calculator(answering.page)
+    pools = root.locator("fieldset.calculator-rows-field", has=answering.page.locator("[name='pool']"))
+    defenders = root.locator("fieldset.calculator-rows-field", has=answering.page.locator("[name='defender']"))
     for field in (pools, defenders):
         if not field.is_visible():
             field.locator("xpath=ancestor::details[1]/summary").click()
@@ -159,15 +157,15 @@ def test_further_pools_and_defenders_are_rows_too(site: Server, visit: Visit) ->
     assert visible_text.count() == 0
 
 
-def test_policies_have_plain_names_and_a_sentence(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + AIM)
-    root = first_calculator(visit.page)
+def test_policies_have_plain_names_and_a_sentence(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + AIM)
+    root = first_calculator(answering.page)
     select = root.locator("select[name='aim_policy']")
     if not select.is_visible():
         open_group(root, "Choices and ruleset")
     names = select.locator("option").all_inner_texts()
     assert all(not re.fullmatch(r"[a-z-]+", n) for n in names), names
-    said = root.locator(".calculator-field", has=visit.page.locator("select[name='aim_policy']")).locator("[data-choice-words]")
+    said = root.locator(".calculator-field", has=answering.page.locator("select[name='aim_policy']")).locator("[data-choice-words]")
     first = said.inner_text()
     assert first.endswith(".") and len(first.split(".")) == 2, "one sentence"
     select.select_option("crit-fishing")
@@ -178,9 +176,9 @@ def test_policies_have_plain_names_and_a_sentence(site: Server, visit: Visit) ->
     assert "crit-fishing" not in used and select.locator("option:checked").inner_text() in used
 
 
-def test_trace_steps_are_sentences_with_the_state_folded_and_no_timings(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + GUARDIAN_X)
-    root = first_calculator(visit.page)
+def test_trace_steps_are_sentences_with_the_state_folded_and_no_timings(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(answering.page)
     steps = root.locator("ol.calculator-steps > li")
     assert steps.count() > 3
     for i in range(steps.count()):
@@ -200,9 +198,9 @@ def test_trace_steps_are_sentences_with_the_state_folded_and_no_timings(site: Se
     assert "Wounds" not in shown and shown.strip() == "Updated for these inputs.", shown
 
 
-def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + AIM + "?c.red=20&c.black=0")
-    root = first_calculator(visit.page)
+def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + AIM + "?c.red=20&c.black=0")
+    root = first_calculator(answering.page)
     request = recomputed(root)
     result = cpython_answer(request)["result"]
     wounds = {int(k): Fraction(v) for k, v in result["defender"]["wounds"].items()}
@@ -237,22 +235,22 @@ def test_the_answer_first_and_honest_numbers_in_a_big_pool(site: Server, visit: 
     assert set(wounds.values()) <= shown and not any("…" in c for c in codes.all_text_contents())
 
 
-def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(site: Server, visit: Visit) -> None:
+def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(site: Server, answering: Visit) -> None:
     # Shien Mastery (in the folded Defender group on Guardian X) without Deflect, under 2.6
     # (under the notes' rules its field is disabled instead).
-    visit.page.goto(site.url + GUARDIAN_X + "?c.ruleset=2.6&c.shien_mastery=true")
-    root = first_calculator(visit.page)
+    answering.page.goto(site.url + GUARDIAN_X + "?c.ruleset=2.6&c.shien_mastery=true")
+    root = first_calculator(answering.page)
     problem = root.locator("[data-error]")
     expect(problem).to_be_visible(timeout=WAIT_MS)
     said = problem.inner_text()
     assert "Shien Mastery" in said and "under “Defender”" in said and "Deflect" in said
     group = root.locator("details.calculator-more[data-group='defender']")
     assert group.evaluate("el => el.open")
-    focused = visit.page.evaluate("() => document.activeElement && document.activeElement.name")
+    focused = answering.page.evaluate("() => document.activeElement && document.activeElement.name")
     assert focused == "shien_mastery"
     # The button takes the reader to Deflect; fixing it clears the refusal.
     problem.locator("button", has_text="Deflect").click()
-    assert visit.page.evaluate("() => document.activeElement.name") == "deflect"
+    assert answering.page.evaluate("() => document.activeElement.name") == "deflect"
     root.locator("input[name='deflect']").check()
     recomputed(root)
     expect(problem).to_be_hidden()
@@ -263,15 +261,15 @@ def test_a_refusal_names_where_the_field_sits_focuses_it_and_clears_once_fixed(s
     (VEHICLE, "select[name='face']", "2.6", "notes"),  # a die face of the notes' rules only
     (GUARDIAN_X + "?c.ruleset=2.6&c.backup=true", "input[name='backup']", "notes", "2.6"),  # Backup: 2.6 only
 ])
-def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, visit: Visit, address: str, control: str,
+def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, answering: Visit, address: str, control: str,
                                                                   other: str, allowed: str) -> None:
-    visit.page.goto(site.url + address)
-    root = first_calculator(visit.page)
+    answering.page.goto(site.url + address)
+    root = first_calculator(answering.page)
     field = root.locator(control)
     expect(field).to_be_enabled(timeout=WAIT_MS)
     root.locator("select[name='ruleset']").select_option(other)
     expect(field).to_be_disabled()
-    note = root.locator(".calculator-field", has=visit.page.locator(control)).locator("[data-ruleset-note]")
+    note = root.locator(".calculator-field", has=answering.page.locator(control)).locator("[data-ruleset-note]")
     expect(note).to_contain_text("Only under the ruleset")
     expect(note).to_contain_text(f"({allowed})")
     request = recomputed(root)
@@ -280,25 +278,25 @@ def test_a_field_the_ruleset_refuses_is_disabled_with_the_reason(site: Server, v
     assert root.locator("[data-error]").is_hidden()
 
 
-def test_copy_link_copies_the_address_and_a_line_of_inputs_and_odds(site: Server, visit: Visit) -> None:
-    visit.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.split("/", 3)[0] + "//" + site.url.split("/")[2])
-    visit.page.goto(site.url + GUARDIAN_X)
-    root = first_calculator(visit.page)
+def test_copy_link_copies_the_address_and_a_line_of_inputs_and_odds(site: Server, answering: Visit) -> None:
+    answering.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.split("/", 3)[0] + "//" + site.url.split("/")[2])
+    answering.page.goto(site.url + GUARDIAN_X)
+    root = first_calculator(answering.page)
     root.locator("[name='pierce']").fill("2")
     recomputed(root)
     root.locator("[data-copy-link]").click()
     expect(root.locator(".calculator-copied")).to_have_text("Link and inputs copied.")
-    copied = visit.page.evaluate("() => navigator.clipboard.readText()")
+    copied = answering.page.evaluate("() => navigator.clipboard.readText()")
     line, address = copied.split("\n")
-    assert address == visit.page.url and "c.pierce=2" in address
+    assert address == answering.page.url and "c.pierce=2" in address
     assert "Pierce X 2" in line and "Guardians: Guardian 2, red defense die" in line
-    summary = visit.page.evaluate("el => window.rulesCalculators.response(el).summary", root.element_handle())
+    summary = answering.page.evaluate("el => window.rulesCalculators.response(el).summary", root.element_handle())
     assert line.endswith(summary)
 
 
 @pytest.mark.parametrize("path", [GUARDIAN_X, AIM, "legion/keywords/pierce-x/", "swtcg/keywords/deflect/", "swtcg/keywords/hidden-cost/"])
-def test_skip_to_calculator_is_the_first_or_second_stop_and_lands_in_the_first_field(site: Server, visit: Visit, path: str) -> None:
-    page = visit.page
+def test_skip_to_calculator_is_the_first_or_second_stop_and_lands_in_the_first_field(site: Server, answering: Visit, path: str) -> None:
+    page = answering.page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site.url + path)
     root = first_calculator(page)
@@ -326,29 +324,29 @@ def test_skip_to_calculator_is_the_first_or_second_stop_and_lands_in_the_first_f
     assert header <= top < 844 / 2, "the calculator's title shows below the theme's fixed header"
 
 
-def test_home_page_links_to_each_keyword_index(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url)
+def test_home_page_links_to_each_keyword_index(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url)
     for game in ("legion", "swtcg"):
-        link = visit.page.locator(f"article a[href$='{game}/keywords/']").first
+        link = answering.page.locator(f"article a[href$='{game}/keywords/']").first
         expect(link).to_be_visible()
 
 
-def test_the_coverage_report_stays_out_of_search_and_short_on_a_phone(site: Server, visit: Visit) -> None:
+def test_the_coverage_report_stays_out_of_search_and_short_on_a_phone(site: Server, answering: Visit) -> None:
     index = json.loads((site.root / "search" / "search_index.json").read_text())
     locations = [d["location"] for d in index["docs"]]
     assert not any(loc.startswith("coverage") for loc in locations)
     assert any(loc.startswith("legion/keywords/guardian-x") for loc in locations)
-    visit.page.set_viewport_size({"width": 390, "height": 844})
-    visit.page.goto(site.url + "coverage/")
-    height = visit.page.evaluate("() => document.documentElement.scrollHeight")
+    answering.page.set_viewport_size({"width": 390, "height": 844})
+    answering.page.goto(site.url + "coverage/")
+    height = answering.page.evaluate("() => document.documentElement.scrollHeight")
     assert height < 6 * 844, f"{height} px: {height / 844:.1f} phone screens"
 
 
 
-def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url + "swtcg/keywords/intercept/")
-    root = first_calculator(visit.page)
-    units = root.locator("fieldset.calculator-rows-field", has=visit.page.locator("[name='intercept_by']"))
+def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, answering: Visit) -> None:
+    answering.page.goto(site.url + "swtcg/keywords/intercept/")
+    root = first_calculator(answering.page)
+    units = root.locator("fieldset.calculator-rows-field", has=answering.page.locator("[name='intercept_by']"))
     if not units.is_visible():
         units.locator("xpath=ancestor::details[1]/summary").click()
     text = root.locator("[name='intercept_by']")
@@ -368,7 +366,7 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
     request = recomputed(root)
     assert cpython_answer(request)["ok"]
     # The Switch power is one thing of three fields: one row, nothing to add or remove.
-    switch = root.locator(".calculator-field", has=visit.page.locator("[name='switch']"))
+    switch = root.locator(".calculator-field", has=answering.page.locator("[name='switch']"))
     if not switch.is_visible():
         switch.locator("xpath=ancestor::details[1]/summary").click()
     assert switch.locator("[data-row-add], [data-row-remove]").count() == 0
@@ -379,10 +377,10 @@ def test_swtcg_intercepting_units_and_switch_are_controls_too(site: Server, visi
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, visit: Visit, scheme: str) -> None:
+def test_the_new_controls_are_axe_clean_with_every_group_and_row_open(site: Server, answering: Visit, scheme: str) -> None:
     from tests.browser.harness import AXE, SERIOUS, SETTLED, add_script_file
 
-    page = visit.page
+    page = answering.page
     page.emulate_media(color_scheme=scheme)
     found = []
     for path in (GUARDIAN_X, ATTACK, VEHICLE):

@@ -74,8 +74,8 @@ def show_address(page: Any, root: Any, inputs: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_no_page_is_wider_than_a_phone_for_random_valid_inputs(site: Server, visit: Visit, name: str) -> None:
-    page = visit.page
+def test_no_page_is_wider_than_a_phone_for_random_valid_inputs(site: Server, answering: Visit, name: str) -> None:
+    page = answering.page
     rng = random.Random(f"issue-11 {name}")
     page.set_viewport_size({"width": 320, "height": 700})
     page.goto(site.url + PAGES[name])
@@ -166,8 +166,8 @@ def answered(root: Any, name: str) -> dict[str, Any]:
     return assert_same_as_cpython(root)
 
 
-def test_keyboard_only_change_recompute_choose_a_face_open_a_group_load_an_example(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_keyboard_only_change_recompute_choose_a_face_open_a_group_load_an_example(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     faces = root.locator("[name='attack_faces']")

@@ -58,8 +58,8 @@ def refused(inputs: dict[str, Any], name: str = "legion-attack") -> bool:
 
 
 @pytest.mark.parametrize("change", list(CHANGES))
-def test_a_traced_example_recomputes_after_a_change_that_is_not_its_faces(site: Server, visit: Visit, change: str) -> None:
-    page = visit.page
+def test_a_traced_example_recomputes_after_a_change_that_is_not_its_faces(site: Server, answering: Visit, change: str) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     before = {name: str(root.locator(f"[name='{name}']").input_value()) for name in FACE_LISTS}
@@ -94,9 +94,9 @@ def test_a_traced_example_recomputes_after_a_change_that_is_not_its_faces(site: 
         assert after["attack_faces"] == before["attack_faces"] and after["guardian_faces"] == before["guardian_faces"]
 
 
-def test_a_change_to_the_faces_themselves_is_still_refused(site: Server, visit: Visit) -> None:
+def test_a_change_to_the_faces_themselves_is_still_refused(site: Server, answering: Visit) -> None:
     """The reader's own faces are theirs: one defense face too many is refused, not dropped."""
-    page = visit.page
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     root.locator("details[data-group='trace'] > summary").click()
@@ -111,10 +111,10 @@ def test_a_change_to_the_faces_themselves_is_still_refused(site: Server, visit: 
     assert root.locator("[data-field-error]").count() == 0
 
 
-def test_an_swtcg_trace_given_one_more_power_gives_the_exact_odds(site: Server, visit: Visit) -> None:
+def test_an_swtcg_trace_given_one_more_power_gives_the_exact_odds(site: Server, answering: Visit) -> None:
     """SWTCG traces a face for every die or none: one more power (one more die) leaves faces
     that cannot fit, so they go and the calculator gives the exact odds, and says so."""
-    page = visit.page
+    page = answering.page
     page.goto(site.url + "swtcg/cw-ds-droid-06n/")  # a card whose calculator arrives traced
     root = first_calculator(page)
     given = root.locator("[name='faces']").input_value()

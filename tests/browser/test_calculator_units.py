@@ -70,8 +70,8 @@ def answered(root: Any, **inputs: object) -> dict[str, Any]:
     return request
 
 
-def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.set_viewport_size(PHONE)
     page.goto(site.url + ATTACK + SINGLE)
     root = pickers(page)
@@ -130,9 +130,9 @@ def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, visit:
     other.close()
 
 
-def test_a_unit_pages_link_fills_the_attack_calculator(site: Server, visit: Visit) -> None:
+def test_a_unit_pages_link_fills_the_attack_calculator(site: Server, answering: Visit) -> None:
     """The address a unit's page links to, in the command line's words (attacker-unit)."""
-    page = visit.page
+    page = answering.page
     page.goto(site.url + ATTACK + SINGLE + "&c.attacker-unit=Rebel%20Troopers")
     root = pickers(page)
     card = attacker_values(find_unit("Rebel Troopers")).as_dict()
@@ -144,8 +144,8 @@ def test_a_unit_pages_link_fills_the_attack_calculator(site: Server, visit: Visi
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_pickers_are_axe_clean(site: Server, visit: Visit, scheme: str) -> None:
-    page = visit.page
+def test_the_pickers_are_axe_clean(site: Server, answering: Visit, scheme: str) -> None:
+    page = answering.page
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(PHONE)
     page.goto(site.url + ATTACK + SINGLE + "&c.attacker_unit=Stormtroopers&c.defender_unit=Rebel%20Troopers")

@@ -33,10 +33,13 @@ def first_calculator(page: Any) -> Any:
 
 
 def wait_state(root: Any, state: str) -> None:
-    """Wait until the calculator reaches `state`; on time-out, fail with what it shows."""
+    """Wait until the calculator reaches `state` with no change still folded into the
+    debounce's next recompute (a change that quickly follows another is computed a moment
+    later); on time-out, fail with what it shows."""
     try:
         root.page.wait_for_function(
-            "([el, state]) => el.getAttribute('data-state') === state", arg=[root.element_handle(), state], timeout=WAIT_MS
+            "([el, state]) => el.getAttribute('data-state') === state && window.rulesCalculators && rulesCalculators.settled(el)",
+            arg=[root.element_handle(), state], timeout=WAIT_MS,
         )
     except Exception:
         shown = root.evaluate("el => el.getAttribute('data-state') + ': ' + el.innerText")

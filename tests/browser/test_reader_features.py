@@ -23,8 +23,8 @@ PREVIEW = ".md-tooltip2"
 SHOWN = ".md-tooltip2--active"
 
 
-def test_hovering_a_link_previews_the_page_next_to_a_running_calculator(site: Server, visit: Visit) -> None:
-    page = visit.page
+def test_hovering_a_link_previews_the_page_next_to_a_running_calculator(site: Server, answering: Visit) -> None:
+    page = answering.page
     page.goto(site.url + GUARDIAN_X)
     root = first_calculator(page)
     set_input(root, "pierce", "2")

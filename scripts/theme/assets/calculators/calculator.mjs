@@ -311,6 +311,9 @@ window.rulesCalculators = {
   stats,
   mountAll,
   request: (root) => lastRequest.get(root) || null,
+  // No change is waiting for the debounce's trailing recompute: the request on its way
+  // (or answered) is for the inputs shown.
+  settled: (root) => !(debouncers.get(root) && debouncers.get(root).again),
   response: responseOf,
   workerReady,
   workers: workerCount,
