@@ -1,6 +1,6 @@
-"""Browser fixtures: the real site (repo mkdocs.yml, --strict) built once per session (once
-in each worker process that needs it) and served on 127.0.0.1, and Debian's Chromium
-headless shell driven by Playwright.
+"""Browser fixtures: Debian's Chromium headless shell driven by Playwright, a fresh context
+per test (`visit`) or a tab beside a kept Python (`answering`). The sites they open (the
+shipped one, the Obsidian fixture vault's) are built and served by tests/conftest.py.
 
 The browser refuses any request to another host and every test's tab records it; a test
 fails if its tab made one, logged a console error or threw (the `visit` fixture checks after
@@ -15,39 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, foreign, launch_chromium, open_visit, serve
+from tests.browser.harness import Server, SetupError, Visit, foreign, launch_chromium, open_visit
 
 # Generous: two cores, and another engineer's tests may be running at the same time.
 WAIT_MS = 90_000
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = serve(tmp_path_factory.mktemp("site"))
-    try:
-        build_site(REPO / "mkdocs.yml", server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="session")
-def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Our Obsidian fixture vault (tests/fixtures/vaults/obsidian) built with the repository's
-    settings minus `extra.vault`, as a new user publishing their own vault would."""
-    from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
-
-    folder = tmp_path_factory.mktemp("obsidian-browser")
-    server = serve(folder / "site")
-    try:
-        build_site(zero_config_copy(OBSIDIAN_VAULT, folder), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
 
 
 @pytest.fixture(scope="session")

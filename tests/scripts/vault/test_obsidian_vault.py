@@ -6,19 +6,19 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from .test_site_build import article, mkdocs_build
-from .zero_config import OBSIDIAN_VAULT, ROOT, zero_config_copy
+from .zero_config import ROOT, zero_config_copy
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("obsidian")
-    result = mkdocs_build(zero_config_copy(OBSIDIAN_VAULT, folder), folder / "site")
-    assert result.returncode == 0, result.stderr
-    return folder / "site"
+@pytest.fixture
+def site(obsidian_site: Any) -> Path:
+    """The vault's site files, built --strict with the repository's settings minus
+    `extra.vault`: the build each worker makes once (tests/conftest.py)."""
+    return Path(obsidian_site.root)
 
 
 PAGES = ["", "garden/watering", "garden/seed-list", "sky/constellations", "sky/charts", "tags", "tags/garden", "tags/sky/night"]
