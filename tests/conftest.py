@@ -72,36 +72,33 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return SharedWork(config, log)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The shipped site (the repository's mkdocs.yml, --strict), built once in each worker
-    that needs it and served on 127.0.0.1: the browser tests open it, other tests read its
-    files (`site.root`)."""
-    from tests.browser.harness import REPO, SetupError, build_site, serve
+def _served_build(config: Path, out: Path) -> Iterator[Server]:
+    """Build `config` into `out` (--strict) for the address it is served at, and serve it."""
+    from tests.browser.harness import SetupError, build_site, serve
 
-    server = serve(tmp_path_factory.mktemp("site"))
+    server = serve(out)
     try:
-        build_site(REPO / "mkdocs.yml", server.root, server.url)
+        build_site(config, server.root, server.url)
     except SetupError as error:
         server.close()
         pytest.fail(str(error), pytrace=False)
     yield server
     server.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The shipped site (the repository's mkdocs.yml, --strict), built once in each worker
+    that needs it and served on 127.0.0.1: the browser tests open it, other tests read its
+    files (`site.root`)."""
+    yield from _served_build(ROOT / "mkdocs.yml", tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="session")
 def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Our Obsidian fixture vault (tests/fixtures/vaults/obsidian) built with the repository's
     settings minus `extra.vault`, as a new user publishing their own vault would."""
-    from tests.browser.harness import SetupError, build_site, serve
     from tests.scripts.vault.zero_config import OBSIDIAN_VAULT, zero_config_copy
 
     folder = tmp_path_factory.mktemp("obsidian-browser")
-    server = serve(folder / "site")
-    try:
-        build_site(zero_config_copy(OBSIDIAN_VAULT, folder), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
+    yield from _served_build(zero_config_copy(OBSIDIAN_VAULT, folder), folder / "site")

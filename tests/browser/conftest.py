@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import Server, SetupError, Visit, foreign, launch_chromium, open_visit
+from tests.browser.harness import Server, SetupError, Visit, console_error, foreign, launch_chromium, open_visit
 
 # Generous: two cores, and another engineer's tests may be running at the same time.
 WAIT_MS = 90_000
@@ -39,7 +39,12 @@ def checked_visit(browser: Any, init_script: str = "", python: str | None = "ded
     current.context.set_default_timeout(WAIT_MS)
     yield current
     current.context.close()
-    problems = current.problems()
+    fail_if_misbehaved(current)
+
+
+def fail_if_misbehaved(visit: Visit) -> None:
+    """After a test: fail it if its tab asked another host for anything or logged an error."""
+    problems = visit.problems()
     if problems:
         pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
 
@@ -54,7 +59,7 @@ class KeptPython:
     default: one Python for every calculator of every tab) has started once and is kept
     running by a tab left open: the tests that only need answers open their pages as new
     tabs beside it, as a reader's next tabs would, instead of starting Python again in a
-    fresh context (about 3 s of CPU each time). The context's listeners record for the
+    fresh context (2 to 3 CPU-seconds each time). The context's listeners record for the
     test whose tab is open."""
 
     def __init__(self, browser: Any, site: Server) -> None:
@@ -76,7 +81,7 @@ class KeptPython:
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
-            self.current.errors.append(f"{message.text} ({message.location.get('url', '')})")
+            self.current.errors.append(console_error(message))
 
     def tab(self) -> Visit:
         page = self.context.new_page()
@@ -100,6 +105,4 @@ def answering(kept_python: KeptPython) -> Iterator[Visit]:
     current = kept_python.tab()
     yield current
     current.page.close()
-    problems = current.problems()
-    if problems:
-        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+    fail_if_misbehaved(current)

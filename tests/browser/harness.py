@@ -170,6 +170,11 @@ def foreign(url: str) -> bool:
     return urlsplit(url).hostname not in LOOPBACK and urlsplit(url).scheme not in ("data", "blob")
 
 
+def console_error(message: Any) -> str:
+    """A console error as a test reports it: its text and where it was logged."""
+    return f"{message.text} ({message.location.get('url', '')})"
+
+
 def open_visit(browser: Any, init_script: str = "", python: str | None = "dedicated") -> Visit:
     """A new context and tab that records any request to a host other than loopback (the
     browser refuses them: `launch_chromium`), console errors and uncaught exceptions.
@@ -191,7 +196,7 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
 
     def on_console(message: Any) -> None:
         if message.type == "error":
-            visit.errors.append(f"{message.text} ({message.location.get('url', '')})")
+            visit.errors.append(console_error(message))
 
     def record_foreign(request: Any) -> None:
         if foreign(request.url):
