@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,6 +208,20 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
     page.on("pageerror", lambda error: visit.errors.append(f"uncaught: {error}"))
     page.on("worker", lambda worker: visit.workers.append(worker.url))
     return visit
+
+
+def wait_for_async(page: Any, function: str, arg: Any, timeout_ms: int, polling_ms: int = 200) -> Any:
+    """Run the async `function` in the page until its promise gives something truthy, and
+    return that. (Playwright's wait_for_function does not wait on a promise: an async
+    function's promise counts as a truthy answer at once, whatever it resolves to.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        found = page.evaluate(function, arg)
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still {found!r} after {timeout_ms} ms: {function}")
+        page.wait_for_timeout(polling_ms)
 
 
 def add_script_file(page: Any, script: Path) -> None:

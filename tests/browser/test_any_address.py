@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import WAIT_MS, checked_visit
-from tests.browser.harness import Server, Visit, serve
+from tests.browser.harness import Server, Visit, serve, wait_for_async
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, set_input, wait_state
 
 pytestmark = pytest.mark.browser
@@ -87,7 +87,8 @@ def test_links_keep_the_page_and_its_python_at_another_address(elsewhere: Server
 
 def kept(page: Any, ending: str) -> None:
     """Wait until the service worker's cache holds an address ending with `ending`."""
-    page.wait_for_function(
+    wait_for_async(
+        page,
         """async (ending) => {
           for (const name of await caches.keys()) {
             const cache = await caches.open(name);
@@ -95,9 +96,8 @@ def kept(page: Any, ending: str) -> None:
           }
           return false;
         }""",
-        arg=ending,
-        timeout=WAIT_MS,
-        polling=200,
+        ending,
+        WAIT_MS,
     )
 
 

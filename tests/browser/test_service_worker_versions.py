@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import WAIT_MS, checked_visit
-from tests.browser.harness import Server, Visit, serve
+from tests.browser.harness import Server, Visit, serve, wait_for_async
 from tests.browser.test_any_address import controlled, recompute
 from tests.browser.test_calculators import GUARDIAN_X
 
@@ -63,7 +63,8 @@ def kept_together(page: Any, endings: tuple[str, ...]) -> list[str]:
     """The cache's addresses once one listing holds every ending: a file stored twice (the
     page's list and the service worker's own fetch may both keep it) can be missing from a
     listing taken while the second copy is written."""
-    handle = page.wait_for_function(
+    found = wait_for_async(
+        page,
         """async (endings) => {
           const found = [];
           for (const name of await caches.keys()) {
@@ -71,11 +72,10 @@ def kept_together(page: Any, endings: tuple[str, ...]) -> list[str]:
           }
           return endings.every((ending) => found.some((url) => url.endsWith(ending))) ? found : false;
         }""",
-        arg=list(endings),
-        timeout=WAIT_MS,
-        polling=200,
+        list(endings),
+        WAIT_MS,
     )
-    return list(handle.json_value())
+    return list(found)
 
 
 def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visit) -> None:
@@ -91,7 +91,8 @@ def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visi
     recompute(again, "3")
     assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] is True
     kept_together(again, ("-next/pyodide.asm.wasm", ".whl", "engine.snapshot"))
-    again.wait_for_function(
+    wait_for_async(
+        again,
         """async (old) => {
           for (const name of await caches.keys()) {
             for (const request of await (await caches.open(name)).keys()) {
@@ -100,9 +101,8 @@ def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visi
           }
           return true;
         }""",
-        arg=list(old.values()),
-        timeout=WAIT_MS,
-        polling=200,
+        list(old.values()),
+        WAIT_MS,
     )
     after = kept_together(again, ("-next/pyodide.asm.wasm", ".whl", "engine.snapshot"))
     for family, part in old.items():
