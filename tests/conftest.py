@@ -7,9 +7,10 @@ tests/browser/test_built_answers.py); a default build (serve.sh, publish) has th
 Run in parallel (`bash scripts/test.sh` runs `pytest -n 2 --dist loadgroup`, pytest-xdist),
 each worker process builds what its tests share once per session (the real site, the
 Obsidian fixture site, Chromium: session-wide fixtures), so a test that needs them goes to
-whichever worker is free, and both workers may build the site. The tests of a module with a
-module- or class-wide fixture (a site it builds for itself) go to one worker together
-(`work_unit`), so that site is built once. Work is handed out in a fixed order: modules sent
+whichever worker is free, and both workers may build the site. The fixture vaults' sites
+that a browser module and a module of built files both read (SHARED_SITES) are session-wide
+too, and every module naming one goes to one worker, so each is built once; so do the tests
+of a module with a module- or class-wide fixture (a site it builds for itself: `work_unit`). Work is handed out in a fixed order: modules sent
 together, the largest first (xdist's own order), then each browser test, then every other
 test, short ones that fill the workers' last minutes (`pytest_collection_modifyitems`).
 Without `-n`, only the order changes.
@@ -44,11 +45,21 @@ def _module_text(path: str) -> str:
         return ""
 
 
+# Fixture vaults' sites that a browser module and a module of built files both read (the
+# session fixtures below): every module naming one goes to one worker, which builds it once.
+SHARED_SITES = ("dice_site", "tabletop_site", "probe_site")
+
+
 def work_unit(nodeid: str) -> str:
-    """The tests sent to one worker together: those of a module whose tests share a module-
-    or class-wide fixture (a site it builds); any other test is a unit of its own."""
+    """The tests sent to one worker together: those of every module that reads one of the
+    SHARED_SITES; those of a module whose tests share a module- or class-wide fixture (a
+    site it builds); any other test is a unit of its own."""
     module = nodeid.split("::")[0]
-    return module if _SHARED_FIXTURE.search(_module_text(module)) else nodeid
+    text = _module_text(module)
+    shared = next((name for name in SHARED_SITES if re.search(rf"\b{name}\b", text)), None)
+    if shared:
+        return shared
+    return module if _SHARED_FIXTURE.search(text) else nodeid
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -102,3 +113,57 @@ def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
     folder = tmp_path_factory.mktemp("obsidian-browser")
     yield from _served_build(zero_config_copy(OBSIDIAN_VAULT, folder), folder / "site")
+
+
+@pytest.fixture(scope="session")
+def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The Dice Roller fixture vault (tests/fixtures/vaults/dice) built --strict with the
+    settings a new user's vault gets (site_config.config_for), served: the browser tests
+    roll on it, tests/scripts/vault/dice read its files."""
+    from scripts.site.shell.site_config import config_for
+
+    folder = tmp_path_factory.mktemp("dice")
+    yield from _served_build(config_for(ROOT / "tests" / "fixtures" / "vaults" / "dice", folder / "configs"), folder / "site")
+
+
+@pytest.fixture(scope="session")
+def tabletop_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """Our tabletop vault (tests/fixtures/vaults/tabletop) published as `publish.sh`
+    publishes it (its unreadable blocks are the vault's warnings, which `mkdocs build
+    --strict` would stop at), served (the build works at any address), with what the
+    publish printed."""
+    from tests.browser.harness import serve
+    from tests.scripts.vault.test_foreign_vaults import publish
+
+    out = tmp_path_factory.mktemp("tabletop") / "site"
+    run = publish(ROOT / "tests" / "fixtures" / "vaults" / "tabletop", out)
+    if run.returncode != 0:
+        pytest.fail(run.stderr, pytrace=False)
+    server = serve(out)
+    yield server, run.stdout + run.stderr
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def probe_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The probe vault (tests/fixtures/vaults/probe: every way a note could carry script)
+    built as a new user's vault, not --strict (it links to headings and images that do not
+    exist, on purpose), served."""
+    import subprocess
+    import sys
+
+    from tests.browser.harness import serve
+    from tests.scripts.site.test_page_safety import PROBE_VAULT
+    from tests.scripts.vault.zero_config import zero_config_copy
+
+    folder = tmp_path_factory.mktemp("probe")
+    server = serve(folder / "site")
+    config = zero_config_copy(PROBE_VAULT, folder)
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(server.root)],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
+    if run.returncode != 0:
+        server.close()
+        pytest.fail(f"the probe vault did not build:\n{run.stderr}", pytrace=False)
+    yield server
+    server.close()

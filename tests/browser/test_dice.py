@@ -6,34 +6,16 @@ the tables' links show with no button."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.site.shell.site_config import config_for
-from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
+from tests.browser.harness import Server, Visit, article_violations
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-VAULT = ROOT / "tests" / "fixtures" / "vaults" / "dice"
 ROWS = ("You lose your footing.", "A companion is hurt; see Rules/Companions.", "The weather turns.",
         "Roll twice more.")
-
-
-@pytest.fixture(scope="module")
-def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("dice-browser")
-    server = serve(folder / "site")
-    try:
-        build_site(config_for(VAULT, folder / "configs"), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
 
 
 def roll_of(page: Any, formula: str) -> Any:

@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import Server, Visit, open_visit, serve
+from tests.browser.harness import Server, Visit, open_visit
 from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
-from tests.scripts.site.test_page_safety import PROBE_VAULT
-from tests.scripts.vault.zero_config import ROOT, zero_config_copy
+from tests.scripts.vault.zero_config import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -36,22 +35,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
 def pages_of(site: Path) -> list[str]:
     return sorted(str(p.parent.relative_to(site)) + "/" if p.name == "index.html" else str(p.relative_to(site))
                   for p in site.rglob("*.html"))
-
-
-@pytest.fixture(scope="module")
-def probe_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("probe-browser")
-    server = serve(folder / "site")
-    config = zero_config_copy(PROBE_VAULT, folder)
-    # Not --strict: the probe links to headings and images that do not exist, on purpose.
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(server.root)],
-                         capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
-    if run.returncode != 0:
-        server.close()
-        pytest.fail(f"the probe vault did not build:\n{run.stderr}", pytrace=False)
-    yield server
-    server.close()
 
 
 @pytest.fixture

@@ -6,16 +6,14 @@ calculator captions and raw HTML)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from scripts.site.page_safety import safe_body
-from tests.scripts.vault.zero_config import ROOT, zero_config_copy
+from tests.browser.harness import Server
+from tests.scripts.vault.zero_config import ROOT
 
 PROBE_VAULT = ROOT / "tests" / "fixtures" / "vaults" / "probe" / "docs"
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "xlink:href", "background"}
@@ -121,16 +119,10 @@ def test_harmless_and_our_own_markup_passes_unchanged(markup: str) -> None:
     assert safe_body(markup) == markup
 
 
-@pytest.fixture(scope="module")
-def probe_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("probe")
-    config = zero_config_copy(PROBE_VAULT, folder)
-    # Not --strict: the probe links to headings and images that do not exist, on purpose.
-    command = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(folder / "site")]
-    run = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-                         cwd=ROOT, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return folder / "site"
+@pytest.fixture
+def probe_site(probe_site: Server) -> Path:  # noqa: F811
+    """The probe site's built files (tests/conftest.py builds and serves it once)."""
+    return probe_site.root
 
 
 def test_no_page_of_the_probe_site_has_anything_that_would_run(probe_site: Path) -> None:

@@ -13,19 +13,18 @@ import pytest
 
 from scripts.vault import VaultConfig, compile_vault
 
-from .test_foreign_vaults import article, publish
+from tests.browser.harness import Server
 
-ROOT = Path(__file__).resolve().parents[3]
-VAULT = ROOT / "tests" / "fixtures" / "vaults" / "tabletop"
+from .test_foreign_vaults import article
+
 NBSP = "\u00a0"
 
 
-@pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp("tabletop") / "site"
-    run = publish(VAULT, out)
-    assert run.returncode == 0, run.stderr
-    return out, run.stdout + run.stderr
+@pytest.fixture
+def published(tabletop_site: tuple[Server, str]) -> tuple[Path, str]:
+    """The published vault's files and what the publish printed (tests/conftest.py)."""
+    server, output = tabletop_site
+    return server.root, output
 
 
 def test_the_vault_publishes_with_no_link_the_site_broke(published: tuple[Path, str]) -> None:

@@ -10,19 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from scripts.site.shell.site_config import config_for
-from tests.browser.harness import build_site
+from tests.browser.harness import Server
 
-ROOT = Path(__file__).resolve().parents[4]
-VAULT = ROOT / "tests" / "fixtures" / "vaults" / "dice"
 CODE_FORMULA = re.compile(r"<code[^>]*>\s*dice[+-]?(?:-mod)?:", re.IGNORECASE)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("dice-site")
-    build_site(config_for(VAULT, folder / "configs"), folder / "site", "https://example.org/dice/")
-    return folder / "site"
+@pytest.fixture
+def site(dice_site: Server) -> Path:
+    """The dice vault's built files (tests/conftest.py builds and serves it once)."""
+    return dice_site.root
 
 
 def article(site: Path, page: str) -> str:
