@@ -78,12 +78,19 @@ def follow_link(page: Any, href: str) -> None:
 def tabs(browser: Any) -> Iterator[dict[str, tuple[Visit, list[str]]]]:
     """A tab for each scheme, set before its first page loads (switching later animates
     the theme's colours, and the palette it chose is kept for the next pages), each
-    recording CSP violations and dialogs (dismissed)."""
+    recording CSP violations and dialogs (dismissed).
+
+    Each asks for reduced motion, so a change of size puts the page at rest at once rather
+    than after the theme's transitions (a quarter to a third of a second, frames drawn all
+    along), which axe must wait out (SETTLED). The page at rest is the same: the only rules
+    the site's style sheets keep for reduced motion are the theme's `transition: none` and
+    the calculators' pulse while Python loads (not running here), and no script of the site
+    asks for it."""
     opened = {}
     for scheme in ("light", "dark"):
         visit = open_visit(browser, RECORD_VIOLATIONS)
         visit.context.set_default_timeout(WAIT_MS)
-        visit.page.emulate_media(color_scheme=scheme)
+        visit.page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
         dialogs: list[str] = []
 
         def on_dialog(dialog: Any, dialogs: list[str] = dialogs, visit: Visit = visit) -> None:
