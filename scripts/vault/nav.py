@@ -16,6 +16,8 @@ from .nav_groups import grouped
 
 NavItem = dict[str, Union[str, list["NavItem"]]]
 
+ROOT_NOTES = "Notes"  # the section of the notes at the vault's root, when they are grouped
+
 
 def build_nav(titles: Mapping[str, str], config: VaultConfig) -> list[NavItem]:
     """MkDocs `nav`: Home, the games in mkdocs.yml's order, other pages.
@@ -60,7 +62,13 @@ def _section(paths: list[str], titles: Mapping[str, str], folder: str, config: V
         items.append({escape_html(_folder_title(posixpath.join(folder, sub) if folder else sub, sub, config, titles)):
                       _section(inner, titles, posixpath.join(folder, sub) if folder else sub, config)})
     notes = sorted((p for p in here if p != index), key=lambda p: titles[p].lower())
-    items += grouped([(titles[p], p) for p in notes])
+    groups = grouped([(titles[p], p) for p in notes])
+    if not folder and len(groups) < len(notes):
+        # At the vault's root the groups would be top-level sections, which the theme's
+        # navigation.sections opens on every page: under one section they fold and prune.
+        items.append({ROOT_NOTES: groups})
+    else:
+        items += groups
     return items
 
 

@@ -5,6 +5,8 @@ the top sections, the groups of its own folder and its own group. Without groups
 page of a folder with n notes carries all n links, so a build writes n^2 of them; with
 groups of 50 a page carries about 50 + n/50, and the build grows with the vault.
 A folder of at most GROUP_SIZE notes (every folder of the shipped vault) is not touched.
+At the vault's root the groups go under one section (nav.py): the theme opens every
+top-level section on every page (navigation.sections), so groups there would never fold.
 """
 
 from __future__ import annotations
