@@ -10,9 +10,10 @@ Obsidian fixture site, Chromium: session-wide fixtures), so a test that needs th
 whichever worker is free, and both workers may build the site. The fixture vaults' sites
 that a browser module and a module of built files both read (SHARED_SITES) are session-wide
 too, and every module naming one goes to one worker, so each is built once; so do the tests
-of a module with a module- or class-wide fixture (a site it builds for itself: `work_unit`). Work is handed out in a fixed order: modules sent
-together, the largest first (xdist's own order), then each browser test, then every other
-test, short ones that fill the workers' last minutes (`pytest_collection_modifyitems`).
+of a module with a module- or class-wide fixture (a site it builds for itself: `work_unit`).
+Work is handed out in a fixed order: modules sent together, the largest first (xdist's own
+order), then each browser test, then every other test, short ones that fill the workers'
+last minutes (`pytest_collection_modifyitems`).
 Without `-n`, only the order changes.
 """
 
@@ -123,7 +124,8 @@ def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     from scripts.site.shell.site_config import config_for
 
     folder = tmp_path_factory.mktemp("dice")
-    yield from _served_build(config_for(ROOT / "tests" / "fixtures" / "vaults" / "dice", folder / "configs"), folder / "site")
+    config = config_for(ROOT / "tests" / "fixtures" / "vaults" / "dice", folder / "configs")
+    yield from _served_build(config, folder / "site")
 
 
 @pytest.fixture(scope="session")
