@@ -151,19 +151,14 @@ def probe_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The probe vault (tests/fixtures/vaults/probe: every way a note could carry script)
     built as a new user's vault, not --strict (it links to headings and images that do not
     exist, on purpose), served."""
-    import subprocess
-    import sys
-
     from tests.browser.harness import serve
     from tests.scripts.site.test_page_safety import PROBE_VAULT
+    from tests.scripts.vault.test_site_build import mkdocs_build
     from tests.scripts.vault.zero_config import zero_config_copy
 
     folder = tmp_path_factory.mktemp("probe")
     server = serve(folder / "site")
-    config = zero_config_copy(PROBE_VAULT, folder)
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(server.root)],
-                         capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
+    run = mkdocs_build(zero_config_copy(PROBE_VAULT, folder), server.root, strict=False)
     if run.returncode != 0:
         server.close()
         pytest.fail(f"the probe vault did not build:\n{run.stderr}", pytrace=False)
