@@ -6,13 +6,17 @@ critical on a phone (390x844) and a desktop (1280x900), in the light and the dar
 
 axe reads every page but the unit pages (issue 34: 166 of them, one template), of which it
 reads their index and the first page of each faction. Each page axe reads is loaded in full
-(its address opened), in a light tab and again in a dark one. The other unit pages are
-reached as a reader reaches them from their faction's list: by following a link, which the
-theme answers by instant navigation (the page's content fetched and put in place, and the
-page's scripts run on it, under the policy of the page already open); every unit page has
-the same head, inline scripts and policy, so the full load of that template is the first
-unit page's of each faction. The pass is split into shares (every sixth page, from the
-first, the second, ...), each a test of its own, so two workers share it.
+(its address opened), once: axe reads it in the scheme it opens in, then the reader's
+palette toggle switches it to the other scheme and axe reads it again. The toggle recolours
+the page through the theme's colour variables and keeps the choice, so the next page opens
+in that scheme as a reader's would; the pages alternate, light first, then dark first. The
+other unit pages are reached as a reader reaches them from their faction's list: by
+following a link, which the theme answers by instant navigation (the page's content fetched
+and put in place, and the page's scripts run on it, under the policy of the page already
+open); every unit page has the same head, inline scripts and policy, so the full load of
+that template is the first unit page's of each faction. The pass is split into shares (every
+sixth page, from the first, the second, ...), each a test of its own, so two workers share
+it.
 """
 
 from __future__ import annotations
@@ -74,66 +78,122 @@ def follow_link(page: Any, href: str) -> None:
     page.wait_for_function(ARRIVED, arg=href)
 
 
+# The reader's palette toggle: the theme shows only the label of the scheme not in use, and a click
+# on it switches the page's colours at once and keeps the choice for the pages opened next.
+SCHEME = "() => document.body.dataset.mdColorScheme"
+TOGGLE = """() => {
+  const label = document.querySelector('form[data-md-component="palette"]  label:not([hidden])');
+  if (!label) return false;
+  label.click();
+  document.activeElement.blur();
+  return true;
+}"""
+SCHEMES = {"default": "light", "slate": "dark"}
+
+
+def switch_scheme(page: Any, path: str) -> str:
+    """Switch the open page to the other scheme with its palette toggle, as a reader does,
+    and return the scheme it shows then."""
+    before = page.evaluate(SCHEME)
+    assert page.evaluate(TOGGLE), f"{path or 'home'}: no palette toggle in the header"
+    page.wait_for_function(f"() => ({SCHEME})() !== {before!r}")
+    return str(page.evaluate(SCHEME))
+
+
 @pytest.fixture
-def tabs(browser: Any) -> Iterator[dict[str, tuple[Visit, list[str]]]]:
-    """A tab for each scheme, set before its first page loads (switching later animates
-    the theme's colours, and the palette it chose is kept for the next pages), each
-    recording CSP violations and dialogs (dismissed).
+def tab(browser: Any) -> Iterator[tuple[Visit, list[str]]]:
+    """A tab opened in the light scheme, recording CSP violations and dialogs (dismissed).
 
-    Each asks for reduced motion, so a change of size puts the page at rest at once rather
-    than after the theme's transitions (a quarter to a third of a second, frames drawn all
-    along), which axe must wait out (SETTLED). The page at rest is the same: the only rules
-    the site's style sheets keep for reduced motion are the theme's `transition: none` and
-    the calculators' pulse while Python loads (not running here), and no script of the site
-    asks for it."""
-    opened = {}
-    for scheme in ("light", "dark"):
-        visit = open_visit(browser, RECORD_VIOLATIONS)
-        visit.context.set_default_timeout(WAIT_MS)
-        visit.page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
-        dialogs: list[str] = []
+    It asks for reduced motion, so a change of size or of scheme puts the page at rest at
+    once rather than after the theme's transitions (a quarter to a third of a second, frames
+    drawn all along), which axe must wait out (SETTLED). The page at rest is the same: the
+    only rules the site's style sheets keep for reduced motion are the theme's
+    `transition: none` and the calculators' pulse while Python loads (not running here), and
+    no script of the site asks for it."""
+    visit = open_visit(browser, RECORD_VIOLATIONS)
+    visit.context.set_default_timeout(WAIT_MS)
+    visit.page.emulate_media(color_scheme="light", reduced_motion="reduce")
+    dialogs: list[str] = []
 
-        def on_dialog(dialog: Any, dialogs: list[str] = dialogs, visit: Visit = visit) -> None:
-            dialogs.append(f"{dialog.type}: {dialog.message} on {visit.page.url}")
-            dialog.dismiss()
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(f"{dialog.type}: {dialog.message} on {visit.page.url}")
+        dialog.dismiss()
 
-        visit.page.on("dialog", on_dialog)
-        opened[scheme] = (visit, dialogs)
-    yield opened
-    for visit, _ in opened.values():
-        visit.context.close()
+    visit.page.on("dialog", on_dialog)
+    yield visit, dialogs
+    visit.context.close()
 
 
 @pytest.mark.parametrize("share", range(SHARES), ids=lambda n: f"pages {n + 1} of {SHARES}")
-def test_every_page_runs_under_its_policy_and_is_axe_clean(site: Server, tabs: dict[str, tuple[Visit, list[str]]],
+def test_every_page_runs_under_its_policy_and_is_axe_clean(site: Server, tab: tuple[Visit, list[str]],
                                                           share: int) -> None:
+    """Each page axe reads is opened once, in the scheme the last page was left in; axe reads
+    it at both sizes, the palette toggle switches it to the other scheme, and axe reads it
+    again at both sizes (so the pages alternate: light first, then dark first)."""
     pages = every_page(site)
     read = set(axe_read(pages))
+    visit, dialogs = tab
+    page = visit.page
     blocked: dict[str, list[str]] = {}
     found: list[str] = []
+    schemes_read: set[str] = set()
     for path in pages[share::SHARES]:
-        for scheme, (visit, _) in tabs.items():
-            if scheme == "dark" and path not in read:
-                continue  # its policy was watched in the light tab
-            page = visit.page
-            page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
-            if path in read or not page.url.startswith(site.url):
-                page.goto(site.url + path)
-                page.wait_for_load_state("load")
-            else:
-                follow_link(page, site.url + path)
-            if path in read:
-                add_script_file(page, AXE)
-                for screen, (width, height) in SCREENS.items():
-                    page.set_viewport_size({"width": width, "height": height})
+        page.set_viewport_size(dict(zip(("width", "height"), SCREENS["desktop"])))
+        if path in read or not page.url.startswith(site.url):
+            page.goto(site.url + path)
+            page.wait_for_load_state("load")
+        else:
+            follow_link(page, site.url + path)  # its policy is watched; axe read its template
+        if path in read:
+            add_script_file(page, AXE)
+            scheme = SCHEMES[page.evaluate(SCHEME)]
+            for turn in range(2):
+                if turn:
+                    scheme = SCHEMES[switch_scheme(page, path)]
+                    page.evaluate(SETTLED)
+                # desktop then phone, then phone then desktop: one change of size fewer
+                for screen in list(SCREENS)[:: 1 - 2 * turn]:
+                    page.set_viewport_size(dict(zip(("width", "height"), SCREENS[screen])))
                     page.evaluate(SETTLED)
                     found += [f"{path} ({screen}, {scheme}): {v}" for v in page.evaluate(SERIOUS)]
-            if seen := page.evaluate("() => window.__violations.splice(0)"):  # reported once
-                blocked[f"{path} ({scheme})"] = seen
+                schemes_read.add(scheme)
+        if seen := page.evaluate("() => window.__violations.splice(0)"):  # reported once
+            blocked[path] = seen
+    assert schemes_read == {"light", "dark"}
     assert found == []
     assert blocked == {}
-    for scheme, (visit, dialogs) in tabs.items():
-        assert (dialogs, visit.errors, visit.foreign) == ([], [], []), scheme
+    assert (dialogs, visit.errors, visit.foreign) == ([], [], [])
+
+
+# The colours every element of the page is drawn in.
+COLOURS = """() => Array.from(document.querySelectorAll("body, body *"), e => {
+  const s = getComputedStyle(e);
+  return [e.tagName, s.color, s.backgroundColor, s.borderTopColor, s.outlineColor, s.fill, s.stroke].join(" ");
+})"""
+
+
+@pytest.mark.parametrize("path", ["", "legion/keywords/guardian-x/", "404.html"])
+def test_a_page_switched_by_the_palette_toggle_is_drawn_as_one_opened_in_that_scheme(site: Server, browser: Any,
+                                                                                    path: str) -> None:
+    """The pass above reads the second scheme of each page after the toggle switched it:
+    every element is drawn in the same colours as when the page opens in that scheme."""
+    drawn = {}
+    for opened in ("light", "dark"):
+        visit = open_visit(browser)
+        try:
+            visit.page.emulate_media(color_scheme=opened, reduced_motion="reduce")
+            visit.page.goto(site.url + path)
+            visit.page.wait_for_load_state("load")
+            if opened == "light":
+                assert switch_scheme(visit.page, path) == "slate"
+            else:
+                assert visit.page.evaluate(SCHEME) == "slate"
+            visit.page.evaluate(SETTLED)
+            drawn[opened] = visit.page.evaluate(COLOURS)
+        finally:
+            visit.context.close()
+    assert len(drawn["light"]) > 100
+    assert drawn["light"] == drawn["dark"]
 
 
 def test_the_axe_check_finds_what_is_serious_and_only_that(site: Server, visit: Visit) -> None:
