@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the site and the tests need, and only what is missing, so it is safe to
-# run again. Sourced by scripts/serve.sh and scripts/test.sh; `setup.sh browser` also
-# installs Debian's Chromium headless shell for the browser tests.
+# run again. Run by scripts/serve.sh, scripts/test.sh and scripts/publish.sh; `setup.sh
+# browser` also installs Debian's Chromium headless shell for the browser tests.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -23,6 +23,18 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
+# Pyodide comes from npm, pinned by package-lock.json; reinstalled when the lock changes.
+# npm works in the background while Python's packages install, and is waited for at the end.
+lock_stamp=node_modules/.installed-$(sha256sum package-lock.json | cut -c1-16)
+npm_pid=""
+if [ ! -f "$lock_stamp" ]; then
+  say "installing Pyodide from npm (package-lock.json)"
+  npm ci --no-audit --no-fund --loglevel=error &
+  npm_pid=$!
+  # If a later step fails, npm is stopped with this script rather than left running.
+  trap 'kill "$npm_pid" 2>/dev/null || true' EXIT
+fi
+
 if [ "${1:-}" = browser ] && ! command -v chromium-headless-shell >/dev/null; then
   apt_install chromium-headless-shell
 fi
@@ -38,10 +50,8 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 
-# Pyodide comes from npm, pinned by package-lock.json; reinstalled when the lock changes.
-lock_stamp=node_modules/.installed-$(sha256sum package-lock.json | cut -c1-16)
-if [ ! -f "$lock_stamp" ]; then
-  say "installing Pyodide from npm (package-lock.json)"
-  npm ci --no-audit --no-fund --loglevel=error
+if [ -n "$npm_pid" ]; then
+  wait "$npm_pid" || { echo "[setup] npm ci failed (see above)" >&2; exit 1; }
+  trap - EXIT
   touch "$lock_stamp"
 fi
