@@ -11,9 +11,9 @@ whichever worker is free, and both workers may build the site. The fixture vault
 that a browser module and a module of built files both read (SHARED_SITES) are session-wide
 too, and every module naming one goes to one worker, so each is built once; so do the tests
 of a module with a module- or class-wide fixture (a site it builds for itself: `work_unit`).
-Work is handed out in a fixed order: modules sent together, the largest first (xdist's own
-order), then each browser test, then every other test, short ones that fill the workers'
-last minutes (`pytest_collection_modifyitems`).
+Work is handed out in a fixed order: modules sent together, the largest first, then each
+browser test, then every other test in batches of a module's (BATCH), short ones that fill
+the workers' last minutes (`pytest_collection_modifyitems`).
 Without `-n`, only the order changes.
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -49,37 +50,70 @@ def _module_text(path: str) -> str:
 # Fixture vaults' sites that a browser module and a module of built files both read (the
 # session fixtures below): every module naming one goes to one worker, which builds it once.
 SHARED_SITES = ("dice_site", "tabletop_site", "probe_site")
+# Tests sent to a worker together when each could go alone (a module's, in their order): xdist
+# costs a worker and the controller a few milliseconds for every unit it hands out, which is
+# more than most of these tests take.
+BATCH = 10
+
+
+@cache
+def _module_unit(module: str) -> str | None:
+    """The work unit every test of `module` belongs to, if they must share one worker."""
+    text = _module_text(module)
+    shared = next((name for name in SHARED_SITES if re.search(rf"\b{name}\b", text)), None)
+    if shared:
+        return shared
+    return module if _SHARED_FIXTURE.search(text) else None
 
 
 def work_unit(nodeid: str) -> str:
     """The tests sent to one worker together: those of every module that reads one of the
     SHARED_SITES; those of a module whose tests share a module- or class-wide fixture (a
-    site it builds); any other test is a unit of its own."""
-    module = nodeid.split("::")[0]
-    text = _module_text(module)
-    shared = next((name for name in SHARED_SITES if re.search(rf"\b{name}\b", text)), None)
-    if shared:
-        return shared
-    return module if _SHARED_FIXTURE.search(text) else nodeid
+    site it builds); any other test is a unit of its own (the scheduler below batches those
+    that are not browser tests)."""
+    return _module_unit(nodeid.split("::")[0]) or nodeid
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests first, each module's in their order: they are the long ones, and a
-    long test handed out last would leave one worker running alone."""
-    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER))
+    """The order work is handed out in: the tests that must share a worker first, the largest
+    such unit first; then each browser test, each module's in their order: they are the long
+    ones, and a long test handed out last would leave one worker running alone; then the
+    others, in batches."""
+    sizes = Counter(_module_unit(item.nodeid.split("::")[0]) for item in items)
+
+    def order(item: pytest.Item) -> tuple[int, int, str]:
+        unit = _module_unit(item.nodeid.split("::")[0])
+        if unit:
+            return (0, -sizes[unit], unit)
+        return (1 if item.nodeid.startswith(BROWSER) else 2, 0, "")
+
+    items.sort(key=order)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """`--dist loadgroup` sends each work unit to one worker. (xdist's own `xdist_group`
-    marks cannot do it with pytest 9.2: xdist 3.8 writes the group into an attribute
-    pytest no longer reads for test ids.)"""
+    """`--dist loadgroup` sends each work unit to one worker, in the order of the tests
+    (xdist's reordering by size is off). (xdist's own `xdist_group` marks cannot do it with
+    pytest 9.2: xdist 3.8 writes the group into an attribute pytest no longer reads for
+    test ids.)"""
     if config.getoption("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    config.option.loadscopereorder = False
+
     class SharedWork(LoadScopeScheduling):
+        batches: dict[str, str] = {}
+        counted: Counter[str] = Counter()
+
         def _split_scope(self, nodeid: str) -> str:
-            return work_unit(nodeid)
+            unit = work_unit(nodeid)
+            if unit != nodeid or nodeid.startswith(BROWSER):
+                return unit
+            if nodeid not in self.batches:  # first seen in the order of the tests (schedule)
+                module = nodeid.split("::")[0]
+                self.batches[nodeid] = f"{module}::batch {self.counted[module] // BATCH}"
+                self.counted[module] += 1
+            return self.batches[nodeid]
 
     return SharedWork(config, log)
 
