@@ -256,6 +256,48 @@ SETTLED = """async () => {
   await Promise.all(finite.map(a => a.finished.catch(() => null)));
 }"""
 
+# The reader's palette toggle (mkdocs-material): the header shows only the label of the
+# scheme not in use, and a click on it switches the page's colours at once and keeps the
+# choice in the context's storage, so the pages opened next show that scheme too, whatever
+# the browser prefers (emulate_media decides only a context's first page).
+SCHEME = "() => document.body.dataset.mdColorScheme"
+SCHEMES = {"default": "light", "slate": "dark"}
+_TOGGLE = """() => {
+  const label = document.querySelector('form[data-md-component="palette"] label:not([hidden])');
+  if (!label) return false;
+  label.click();
+  document.activeElement.blur();
+  return true;
+}"""
+
+
+def switch_scheme(page: Any, where: str) -> str:
+    """Switch the open page to the other scheme with its palette toggle, as a reader does;
+    the scheme it shows then ("light" or "dark"), at rest."""
+    before = page.evaluate(SCHEME)
+    # The theme's colour transitions off for this tab: the colours at rest are the same, and
+    # there is nothing to wait out (a tab without it was once seen to wait for ever).
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(_TOGGLE), f"{where or 'home'}: no palette toggle in the header"
+    page.wait_for_function(f"() => ({SCHEME})() !== {before!r}")
+    page.evaluate(SETTLED)
+    return SCHEMES[page.evaluate(SCHEME)]
+
+
+def both_schemes(page: Any, where: str) -> Iterator[str]:
+    """"light", then "dark", the open page showing each (switched by its palette toggle);
+    light again afterwards, so a context that is kept (the `answering` tab) opens its next
+    pages light, as before."""
+    try:
+        if SCHEMES[page.evaluate(SCHEME)] != "light":
+            switch_scheme(page, where)
+        yield "light"
+        assert switch_scheme(page, where) == "dark"
+        yield "dark"
+    finally:
+        if SCHEMES.get(page.evaluate(SCHEME)) != "light":
+            switch_scheme(page, where)
+
 
 def article_violations(page: Any, serious_only: bool = False) -> list[str]:
     """What axe finds wrong in the page's article, as "rule: elements", every impact or
