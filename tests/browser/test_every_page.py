@@ -21,15 +21,13 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import WAIT_MS
 from tests.browser.harness import (AXE, SCHEME, SCHEMES, SCREENS, SERIOUS, SETTLED, Server, Visit, add_script_file,
                                    open_visit, switch_scheme)
-from tests.browser.test_page_safety import RECORD_VIOLATIONS, pages_of
+from tests.browser.test_page_safety import pages_of, watched  # noqa: F401 (watched: a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -80,8 +78,8 @@ def follow_link(page: Any, href: str) -> None:
 
 
 @pytest.fixture
-def tab(browser: Any) -> Iterator[tuple[Visit, list[str]]]:
-    """A tab opened in the light scheme, recording CSP violations and dialogs (dismissed).
+def tab(watched: tuple[Visit, list[str]]) -> tuple[Visit, list[str]]:
+    """The `watched` tab (CSP violations and dialogs recorded), opened in the light scheme.
 
     It asks for reduced motion, so a change of size or of scheme puts the page at rest at
     once rather than after the theme's transitions (a quarter to a third of a second, frames
@@ -89,18 +87,8 @@ def tab(browser: Any) -> Iterator[tuple[Visit, list[str]]]:
     only rules the site's style sheets keep for reduced motion are the theme's
     `transition: none` and the calculators' pulse while Python loads (not running here), and
     no script of the site asks for it."""
-    visit = open_visit(browser, RECORD_VIOLATIONS)
-    visit.context.set_default_timeout(WAIT_MS)
-    visit.page.emulate_media(color_scheme="light", reduced_motion="reduce")
-    dialogs: list[str] = []
-
-    def on_dialog(dialog: Any) -> None:
-        dialogs.append(f"{dialog.type}: {dialog.message} on {visit.page.url}")
-        dialog.dismiss()
-
-    visit.page.on("dialog", on_dialog)
-    yield visit, dialogs
-    visit.context.close()
+    watched[0].page.emulate_media(color_scheme="light", reduced_motion="reduce")
+    return watched
 
 
 @pytest.mark.parametrize("share", range(SHARES), ids=lambda n: f"pages {n + 1} of {SHARES}")
