@@ -154,7 +154,7 @@ def obsidian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The Dice Roller fixture vault (tests/fixtures/vaults/dice) built --strict with the
     settings a new user's vault gets (site_config.config_for), served: the browser tests
-    roll on it, tests/scripts/vault/dice read its files."""
+    roll on it, tests/scripts/vault/plugins/dice read its files."""
     from scripts.site.shell.site_config import config_for
 
     folder = tmp_path_factory.mktemp("dice")

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scripts.vault import VaultConfig, compile_vault  # noqa: E402
-from scripts.vault.dice.exact import distribution, forget  # noqa: E402
-from scripts.vault.dice.notation import Unsupported  # noqa: E402
+from scripts.vault.plugins.dice.exact import distribution, forget  # noqa: E402
+from scripts.vault.plugins.dice.notation import Unsupported  # noqa: E402
 
 COMMON = ("1d6", "3d6", "2d8*10", "2d20kh", "1d20+5", "4d6dl1", "1d%", "4dF", "2d6+3", "1d4+1", "5d10+15",
           "1d8", "2d6r", "1d6!", "10d6", "1d12 + 1d10 + 5")

@@ -27,6 +27,7 @@ from .generated import BACKLINKS_HEADING, backlinks_html, keyword_index, keyword
 from .canvas import default_markdown
 from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvases
 from .home import choose_home, home_page, links_in
+from .indexing import build_vault_index
 from .glossary import Definition, keyword_slug, split_glossary
 from .keyword_summaries import index_host, keyword_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
@@ -38,6 +39,7 @@ from .problems import Problem
 from .render import RenderContext, TocEntry, render_body, render_markdown
 from .resolve import Mention, Resolved, resolve_all
 from .tag_index import tags_index, tags_line
+from .vault_index import FileFacts, VaultIndex
 
 
 A = TypeVar("A")
@@ -58,6 +60,7 @@ class CompiledVault:
     home: str = "index.md"  # the page at the site's address: index.md, a root Home/README note, or generated
     # A keyword page cut out of glossaries -> the glossary notes its text comes from.
     cut_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    vault: VaultIndex = field(default_factory=lambda: VaultIndex({}))  # what plugins evaluated against
 
 
 def compile_vault(
@@ -67,12 +70,14 @@ def compile_vault(
     assets: Iterable[str] = (),
     image_sizes: Mapping[str, tuple[int, int]] | None = None,
     canvases: Mapping[str, bytes | str] | None = None,
+    file_facts: Mapping[str, FileFacts] | None = None,
 ) -> CompiledVault:
     """Compile every note once; nothing here raises for a bad note, it becomes a Problem.
 
     `image_sizes` gives images' pixel sizes (asset path -> (width, height)) where known:
     an image without a size in its link is drawn at that size, or at text height if small.
     `canvases`: the vault's `.canvas` files (path -> content): each gets a page and can be embedded.
+    `file_facts`: each note's size and times as the file system gives them, for plugins' queries.
     """
     problems: list[Problem] = []
     move_pages({})  # the slug rule alone, until this vault's pages are known
@@ -94,8 +99,10 @@ def compile_vault(
     config = dataclass_replace(config, home=home)  # the note served at the site's root
     drawings = CanvasSite(read_canvases(canvases or {}, problems), pages, index, home,  # issue 22 (canvas_site.py)
                           default_markdown(line_breaks=not config.strict_line_breaks))
+    sizes = {path: len(content.encode() if isinstance(content, str) else content) for path, content in notes.items()}
+    vault = build_vault_index(pages, resolved, sizes, file_facts)  # what plugins evaluate against
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
-                        canvas=drawings.html_for, site_made=site_made)
+                        canvas=drawings.html_for, site_made=site_made, vault=vault)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     found: dict[str, list[Problem]] = {path: [] for path in pages}
     written = {path: _write(page, ctx, lists.get(path, ""), found[path]) for path, page in pages.items()}
@@ -145,6 +152,7 @@ def compile_vault(
         uses=frozenset(use for page in pages.values() for use in page.scan.uses),
         home=home,
         cut_from=_cut_from(cut_out),
+        vault=vault,
     )
 
 

@@ -8,7 +8,8 @@ knows are kept: `title`, `aliases`, `tags`, `cssclasses`, `description`, `publis
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 
 import yaml
@@ -24,6 +25,8 @@ class Properties:
     cssclasses: tuple[str, ...] = ()
     description: str | None = None
     publish: bool = True
+    # Every property as the YAML gives it (keys as written), for the plugins that query them.
+    front_matter: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ def _properties(data: dict[object, object]) -> Properties:
         cssclasses=_list(data.get("cssclasses", data.get("cssclass"))),
         description=_text(data.get("description")),
         publish=publish is not False and str(publish).lower() not in ("false", "no"),
+        front_matter={str(key): value for key, value in data.items()},
     )
 
 

@@ -28,22 +28,21 @@ from scripts.site.page_safety import safe_body
 
 from .callouts import callout_classes
 from .config import VaultConfig
-from .dice import dice_formula, without_flags
-from .dice.html import formula_html, table_html, unsupported_html
-from .dice.tables import plan, read_table, table_ref
-from .dice.notation import Unsupported
 from .escaping import escape_html
 from .extension import ExtensionProblem, PageContext, SourceLocation, VaultExtension
 from .index import LinkIndex
 from .media import image, media
 from .obsidian_blocks import CalloutInfo
 from .pages import PageSource, generated_source, site_href
+from .plugins import Plugin, code_plugin, fence_plugin
+from .plugins.context import BlockSpan, Severity, Written
 from .problems import Problem
-from .resolve import Resolution, Resolved, resolve_ref
+from .resolution import Resolution
+from .resolve import Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
-from .statblock_html import statblock_html
-from .syntax import WikiTarget, new_parser
+from .syntax import WikiTarget, new_parser, split_target
 from .tags import tag_page
+from .vault_index import NoteRecord, VaultIndex
 
 
 @dataclass(frozen=True)
@@ -57,6 +56,7 @@ class RenderContext:
     index: LinkIndex = field(default_factory=lambda: LinkIndex((), ()))
     canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
     site_made: frozenset[str] = frozenset()  # pages the site writes besides the notes (resolve.resolve_all)
+    vault: VaultIndex = field(default_factory=lambda: VaultIndex({}))  # what plugins evaluate against
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,7 @@ class _Env:
     toc: list[TocEntry]
     headings: dict[int, int]  # id(heading_open token) -> its place among the page's headings
     wrapped: list[bool] = field(default_factory=list)  # open paragraphs shown as <div>
+    line: int = 0  # 0-based line of the paragraph, heading or cell being rendered
 
 
 def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem], list[TocEntry]]:
@@ -143,6 +144,22 @@ def _env(env: EnvType) -> _Env:
 
 class VaultRenderer(RendererHTML):
     """markdown-it's HTML renderer with the vault's rules (see each method)."""
+
+    def render(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:
+        # As markdown-it's own, but each inline token's line is kept: a plugin's code span
+        # reports its problems there.
+        out: list[str] = []
+        for i, token in enumerate(tokens):
+            if token.type == "inline":
+                if token.children:
+                    if token.map and "vault" in env:
+                        _env(env).line = token.map[0]
+                    out.append(self.renderInline(token.children, options, env))
+            elif token.type in self.rules:
+                out.append(self.rules[token.type](tokens, i, options, env))
+            else:
+                out.append(self.renderToken(tokens, i, options, env))
+        return "".join(out)
 
     def renderToken(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
@@ -248,8 +265,10 @@ class VaultRenderer(RendererHTML):
         extension = next((ext for ext in vault.ctx.extensions if name in ext.fence_names), None)
         if extension is not None:
             return _extension_fence(extension, token, vault)
-        if name == "statblock":  # issue 36: Fantasy Statblocks (scripts/vault/statblock_html.py)
-            return _statblock(token, vault)
+        plugin = fence_plugin(name)
+        if plugin is not None:  # a community plugin's block (scripts/vault/plugins/)
+            line = (token.map[0] if token.map else 0) + 1
+            return _plugin(plugin, Written("fence", info, token.content, line), self, options, env) + "\n"
         code = escape(token.content, quote=False)
         if name == "mermaid":
             return f'<pre class="mermaid"><code>{code}</code></pre>\n'
@@ -257,10 +276,13 @@ class VaultRenderer(RendererHTML):
         return f'<pre class="highlight"><code{language}>{code}</code></pre>\n'
 
     def code_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        formula = dice_formula(tokens[idx].content)
-        if formula is None or "vault" not in env:
+        content = tokens[idx].content
+        plugin = code_plugin(content) if "vault" in env else None
+        if plugin is None:
             return super().code_inline(tokens, idx, options, env)
-        return _dice(self, tokens[idx].content, formula, options, env)  # issue 36: the Dice Roller plugin
+        line = _env(env).line + 1
+        written = Written("code", "", content, line, bool(env.get("plugin_table")))
+        return _plugin(plugin, written, self, options, env)  # a community plugin's span (scripts/vault/plugins/)
 
     def s_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         return "<del>"  # ~~strike~~, as GFM writes it
@@ -321,37 +343,73 @@ class VaultRenderer(RendererHTML):
 _SIZED_ALT = re.compile(r"^(?P<alt>.*?)\|(?P<width>\d+)(?:x(?P<height>\d+))?$", re.DOTALL)
 
 
-def _dice(renderer: VaultRenderer, written: str, formula: str, options: OptionsDict, env: EnvType) -> str:
-    """A Dice Roller formula, or a roller on the table a block id names (scripts/vault/dice/)."""
-    ref = table_ref(formula)
-    if ref is None:
-        if "[[" in formula or formula.startswith("#"):
-            return unsupported_html(written, "section, line, list and tag rollers")
-        return formula_html(written, without_flags(formula))
+def _plugin(plugin: Plugin, written: Written, renderer: VaultRenderer, options: OptionsDict, env: EnvType) -> str:
+    """A community plugin's block or span: parsed, evaluated against the vault, rendered."""
     vault = _env(env)
-    resolution = _resolve(WikiTarget(ref.note, f"^{ref.block}", None), "link", vault)
-    page = vault.ctx.pages.get(resolution.path or "") if resolution.kind == "page" else None
-    block = page.find_block(ref.block) if page is not None else None
-    # The table is named by the heading above it, else by its note.
-    above = [h.text for h in page.scan.headings if h.line < block.first_line] if page and block else []
-    name = above[-1] if above else ref.note or vault.page.title
-    target = WikiTarget(ref.note, f"^{ref.block}", name)
-    link = wiki_html(target, "link", resolution, 0, vault)
-    if page is None or block is None:
-        return unsupported_html(written, "no table with that block id", link)
-    if env.get("dice_table") or ref.count != 1:  # a roller in a table's cell links to its table
-        return unsupported_html(written, "a table rolled inside a table, or more than once", link)
-    tokens = tokens_between(list(page.scan.tokens), block.first_line, max(block.end_line, block.first_line + 1))
-    table = read_table(tokens)
-    if table is None:
-        return unsupported_html(written, "the block is not a table", link)
-    try:
-        roll = plan(table, ref.column)
-    except Unsupported as reason:
-        return unsupported_html(written, str(reason), link)
-    inner = {**env, "dice_table": True}
-    cells = [[renderer.renderInline(cell.children or [], options, inner) for cell in row] for row in table.rows]
-    return table_html(written, name, link, roll, table.headers, cells)
+    here = _PluginHere(vault, written)
+    return plugin.render(plugin.evaluate(plugin.parse(written), here), _PluginOut(vault, written, renderer, options, env))
+
+
+class _PluginHere:
+    """The vault as a plugin evaluates against it, from the note being written."""
+
+    def __init__(self, vault: _Env, written: Written) -> None:
+        self._env, self.written = vault, written
+
+    @property
+    def vault(self) -> VaultIndex:
+        return self._env.ctx.vault
+
+    @property
+    def page(self) -> NoteRecord:
+        path = self._env.page.path
+        return self._env.ctx.vault.get(path) or NoteRecord(path, self._env.page.title)
+
+    def resolve(self, target: str, kind: str = "link") -> Resolution:
+        return _resolve(split_target(target), kind, self._env)
+
+    def block(self, path: str, block_id: str) -> BlockSpan | None:
+        page = self._env.ctx.pages.get(path)
+        found = page.find_block(block_id) if page is not None else None
+        if page is None or found is None:
+            return None
+        above = [h.text for h in page.scan.headings if h.line < found.first_line]
+        return BlockSpan(found.first_line, found.end_line, above[-1] if above else None)
+
+    def tokens_of(self, path: str, first_line: int, end_line: int) -> list[Token]:
+        page = self._env.ctx.pages.get(path)
+        return tokens_between(list(page.scan.tokens), first_line, end_line) if page is not None else []
+
+
+class _PluginOut:
+    """The page's means of writing a plugin's HTML."""
+
+    def __init__(self, vault: _Env, written: Written, renderer: VaultRenderer, options: OptionsDict,
+                 env: EnvType) -> None:
+        self._vault, self._written, self._renderer, self._options, self._env = vault, written, renderer, options, env
+
+    def markdown(self, text: str, inline: bool = False) -> str:
+        parser = _vault_markdown()
+        tokens = parser.parseInline(text) if inline else parser.parse(text)
+        line = self._vault.line
+        # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
+        html = safe_body(str(parser.renderer.render(tokens, self._options, self._env))).strip()
+        self._vault.line = line
+        return html
+
+    def inline_tokens(self, children: list[Token]) -> str:
+        return str(self._renderer.renderInline(children, self._options, {**self._env, "plugin_table": True}))
+
+    def link(self, target: str, label: str | None = None, kind: str = "link") -> str:
+        wiki = split_target(target)
+        if label is not None:
+            wiki = WikiTarget(wiki.note, wiki.heading, label)
+        return wiki_html(wiki, kind, _resolve(wiki, kind, self._vault), self._written.line - 1, self._vault)
+
+    def problem(self, line_offset: int, severity: Severity, message: str) -> None:
+        if not self._vault.host.depth:
+            self._vault.problems.append(Problem(self._vault.page.path, self._written.line + line_offset, severity,
+                                                message))
 
 
 def _callout_around(tokens: Sequence[Token], idx: int) -> CalloutInfo | None:
@@ -380,23 +438,6 @@ def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> st
     except ExtensionProblem as problem:
         vault.problems.append(Problem(where.path, where.line, "error", str(problem)))
         return ""
-
-
-def _statblock(token: Token, vault: _Env) -> str:
-    """A stat block, its texts rendered as the note's own Markdown for this page."""
-    parser = _vault_markdown()
-    options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not vault.ctx.config.strict_line_breaks}))
-
-    def markdown(text: str, inline: bool) -> str:
-        tokens = parser.parseInline(text) if inline else parser.parse(text)
-        # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
-        return safe_body(str(parser.renderer.render(tokens, options, {"vault": vault}))).strip()
-
-    drawn = statblock_html(token.content, markdown)
-    if drawn.problem is not None and not vault.host.depth:
-        line = (token.map[0] if token.map else 0) + 1 + drawn.problem[0]
-        vault.problems.append(Problem(vault.page.path, line, "warning", drawn.problem[1]))
-    return drawn.html + "\n"
 
 
 def _resolve(target: WikiTarget, kind: str, vault: _Env) -> Resolution:

@@ -11,21 +11,12 @@ from typing import Literal
 from .index import Found, LinkIndex, link_key
 from .pages import PageSource
 from .problems import Problem
+from .resolution import Resolution, ResolutionKind
 from .scan import Ref
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".avif"})
 # Files Obsidian attaches: a link naming one is to a file, never to a note not written yet.
 ATTACHMENT_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".mp3", ".wav", ".ogg", ".m4a", ".mp4", ".webm", ".mov"}
-
-ResolutionKind = Literal["page", "image", "asset", "missing", "broken", "unpublished"]
-
-
-@dataclass(frozen=True)
-class Resolution:
-    kind: ResolutionKind
-    path: str | None  # page or asset path; for "missing", the link key of the missing note
-    anchor: str | None
-
 
 @dataclass(frozen=True)
 class Mention:

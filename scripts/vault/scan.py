@@ -18,8 +18,9 @@ from markdown_it.token import Token
 
 from .callouts import Callout
 from .obsidian_blocks import CalloutInfo
-from .dice import dice_formula
-from .statblock import statblock_links
+from .plugins import fence_plugin
+from .plugins.context import Written
+from .plugins.dice import dice_formula
 from .syntax import WikiTarget, split_target, vault_parser
 
 RefKind = Literal["link", "embed", "unclosed", "mdlink", "mdimage"]
@@ -96,7 +97,7 @@ def scan_note(text: str) -> Scan:
     headings: list[Heading] = []
     fences: list[Fence] = []
     code_lines: set[int] = set()
-    statblock_lines: set[int] = set()  # a stat block's texts are Markdown (statblock_html.py)
+    plugin_lines: set[int] = set()  # a plugin block whose texts are Markdown (a stat block's)
     cursors: dict[int, int] = {}
     callouts: list[Callout] = []
     block_ids: list[BlockId] = []
@@ -126,11 +127,13 @@ def scan_note(text: str) -> Scan:
             code_lines.update(range(token.map[0], token.map[1]))
             if token.type == "fence":
                 fences.append(Fence(token.info.strip(), token.content, token.map[0], token.map[1]))
-                if token.info.strip().split(" ")[0] == "statblock":  # issue 36: its texts' links are the note's
-                    statblock_lines.update(range(token.map[0] + 1, token.map[1] - 1))
-                    refs.extend(Ref("embed" if bang else "link", split_target(inner), token.map[0] + 1 + line,
-                                    start, end, current_heading)
-                                for bang, inner, line, start, end in statblock_links(token.content))
+                plugin = fence_plugin(token.info.strip().split(" ")[0])
+                if plugin is not None and plugin.markdown_inside:  # its texts' links are the note's
+                    plugin_lines.update(range(token.map[0] + 1, token.map[1] - 1))
+                    written = Written("fence", token.info.strip(), token.content, token.map[0] + 1)
+                    refs.extend(Ref("embed" if link.embed else "link", split_target(link.inner),
+                                    token.map[0] + 1 + link.line, link.start, link.end, current_heading)
+                                for link in plugin.written_links(written))
                 if token.info.strip().split(" ")[0] == "mermaid":
                     uses.add("mermaid")
             elif token.type.startswith("math"):
@@ -146,14 +149,14 @@ def scan_note(text: str) -> Scan:
                 uses.add("math")
             if any(child.type == "code_inline" and dice_formula(child.content) is not None
                    for child in token.children or ()):
-                uses.add("dice")  # issue 36: the Dice Roller plugin's formulas (scripts/vault/dice/)
+                uses.add("dice")  # issue 36: the Dice Roller plugin's formulas (scripts/vault/plugins/dice/)
             tags.extend(_tags(token))
             located = _locate(token, lines, cursors, in_cell)
             refs.extend(
                 Ref(kind, target, line, start, end, current_heading)
                 for kind, target, line, start, end in located
             )
-    refs.extend(_markdown_links(lines, code_lines - statblock_lines, headings))
+    refs.extend(_markdown_links(lines, code_lines - plugin_lines, headings))
     return Scan(tuple(refs), tuple(headings), tuple(fences), frozenset(code_lines), tuple(callouts),
                 tuple(block_ids), tuple(tags), frozenset(uses), tuple(tokens))
 

@@ -19,7 +19,9 @@ import hashlib
 import importlib
 import inspect
 import json
+import os
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, cast
 
@@ -54,6 +56,7 @@ from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
 from scripts.vault.meta import TOC_KEY  # noqa: E402
 from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
+from scripts.vault.vault_index import FileFacts  # noqa: E402
 
 log = get_plugin_logger("vault")
 
@@ -142,16 +145,28 @@ def restore_readmes(files: Files, config: MkDocsConfig) -> None:
             files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
 
 
+def file_facts(path: str | None, size: int) -> FileFacts:
+    """A note's size and its file's times (what Dataview's `file.ctime`/`file.mtime` read);
+    the birth time where the file system keeps one, else the last change of its inode."""
+    if not path:
+        return FileFacts(size)
+    stat = os.stat(path)
+    born = getattr(stat, "st_birthtime", stat.st_ctime)
+    return FileFacts(size, datetime.fromtimestamp(born, timezone.utc), datetime.fromtimestamp(stat.st_mtime, timezone.utc))
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     restore_readmes(files, config)
     notes: dict[str, bytes | str] = {}
     canvases: dict[str, bytes | str] = {}
     assets: list[str] = []
     unreadable: list[str] = []
+    facts: dict[str, FileFacts] = {}
     for file in files:
         if file.is_documentation_page():
             try:
                 notes[file.src_uri] = file.content_bytes
+                facts[file.src_uri] = file_facts(file.abs_src_path, len(notes[file.src_uri]))
             except OSError as error:
                 unreadable.append(f"{file.src_uri}:1: the note cannot be read ({error.strerror})")
         else:
@@ -159,7 +174,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             if file.src_uri.endswith(".canvas") and file.abs_src_path:  # issue 22: canvases get pages
                 canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
     compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
-                             canvases=canvases)
+                             canvases=canvases, file_facts=facts)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:

@@ -1,5 +1,5 @@
 // Issue 36: rolls the Dice Roller formulas and table rollers the build wrote
-// (scripts/vault/dice/html.py). Each roll carries its exact distribution in `data-dice`:
+// (scripts/vault/plugins/dice/html.py). Each roll carries its exact distribution in `data-dice`:
 // outcomes as shown and their whole-number weights. A roll draws a number below the
 // weights' sum with crypto.getRandomValues (rejection sampling, no modulo bias) and finds
 // its outcome, so rolls follow the distribution shown on the page. Buttons are written

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from scripts.vault import VaultConfig, compile_vault
-from scripts.vault.dice.tables import plan, read_table
+from scripts.vault.plugins.dice.tables import plan, read_table
 from scripts.vault.syntax import vault_parser
 from tests.scripts.vault.context import html_body
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .escaping import escape_html
-from .statblock import Entry, Field, StatBlock, read_statblock
-from .statblock_yaml import StatBlockError, signed
+from ...escaping import escape_html
+from .model import Entry, Field, StatBlock, read_statblock
+from .yaml_block import StatBlockError, signed
 
 # (Markdown text, inline?) -> HTML; inline text gets no paragraph around it.
 Markdown = Callable[[str, bool], str]
@@ -32,13 +32,36 @@ class Drawn:
     problem: tuple[int, str] | None  # (line within the block, message) when it could not be read
 
 
-def statblock_html(source: str, markdown: Markdown) -> Drawn:
+@dataclass(frozen=True)
+class ReadBlock:
+    """A block as read: its creature, or why it could not be read."""
+
+    source: str
+    creature: StatBlock | None
+    error: StatBlockError | None = None
+
+
+def read(source: str) -> ReadBlock:
+    """The block read (nothing a block holds raises here)."""
     try:
-        return Drawn(_draw(read_statblock(source), markdown), None)
+        return ReadBlock(source, read_statblock(source))
     except StatBlockError as error:
-        return _unread(source, error)
+        return ReadBlock(source, None, error)
     except Exception as error:  # a shape not foreseen: shown as code, never a stopped build
-        return _unread(source, StatBlockError(f"a shape not handled ({type(error).__name__})"))
+        return ReadBlock(source, None, StatBlockError(f"a shape not handled ({type(error).__name__})"))
+
+
+def draw(block: ReadBlock, markdown: Markdown) -> Drawn:
+    if block.creature is None:
+        return _unread(block.source, block.error or StatBlockError("not read"))
+    try:
+        return Drawn(_draw(block.creature, markdown), None)
+    except Exception as error:  # a fault while drawing: shown as code, never a stopped build
+        return _unread(block.source, StatBlockError(f"a shape not handled ({type(error).__name__})"))
+
+
+def statblock_html(source: str, markdown: Markdown) -> Drawn:
+    return draw(read(source), markdown)
 
 
 def _unread(source: str, error: StatBlockError) -> Drawn:

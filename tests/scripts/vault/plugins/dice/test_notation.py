@@ -1,4 +1,4 @@
-"""The Dice Roller notation's exact distributions (scripts/vault/dice/) against a brute-force
+"""The Dice Roller notation's exact distributions (scripts/vault/plugins/dice/) against a brute-force
 oracle: each operator's meaning written out here as a plain roll, and every sequence of
 die rolls that roll can make enumerated with its chance. The oracle shares no code with
 the evaluator (not even the parser): it is the plugin's documented behaviour, by hand."""
@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from scripts.vault.dice import dice_formula, without_flags
-from scripts.vault.dice.exact import MAX_OUTCOMES, TooLarge, distribution, evaluate
-from scripts.vault.dice.notation import Unsupported, parse_formula
+from scripts.vault.plugins.dice import dice_formula, without_flags
+from scripts.vault.plugins.dice.exact import MAX_OUTCOMES, TooLarge, distribution, evaluate
+from scripts.vault.plugins.dice.notation import Unsupported, parse_formula
 
 Draw = Callable[[list[int]], int]
 

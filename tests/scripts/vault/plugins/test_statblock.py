@@ -1,6 +1,6 @@
 """Fantasy Statblocks blocks (issue 36), written from the plugin's documented keys: loaded
-(scripts/vault/statblock_yaml.py), read (statblock.py) and drawn through the vault
-compiler (statblock_html.py)."""
+(scripts/vault/plugins/statblock/yaml_block.py), read (model.py) and drawn through the vault
+compiler (html.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 import pytest
 
 from scripts.vault import VaultConfig, compile_vault
-from scripts.vault.statblock import Entry, Field, read_statblock
-from scripts.vault.statblock_yaml import StatBlockError
+from scripts.vault.plugins.statblock.model import Entry, Field, read_statblock
+from scripts.vault.plugins.statblock.yaml_block import StatBlockError
 
 FIVE_E = """\
 name: Ash Hound
@@ -203,7 +203,7 @@ def test_text_is_escaped_and_what_a_note_may_not_run_is_removed_at_page_finishin
 def test_every_block_of_the_fixture_vault_is_drawn_or_reported() -> None:
     from pathlib import Path
 
-    vault = Path(__file__).resolve().parents[2] / "fixtures" / "vaults" / "tabletop"
+    vault = Path(__file__).resolve().parents[4] / "tests" / "fixtures" / "vaults" / "tabletop"
     notes = {str(p.relative_to(vault)): p.read_text(encoding="utf-8") for p in vault.rglob("*.md")}
     compiled = compile_vault(notes, VaultConfig())
     blocks = sum(text.count("```statblock") for text in notes.values())
@@ -238,7 +238,7 @@ def test_random_yaml_never_stops_the_build(seed: int) -> None:
 
 
 def test_a_fault_while_drawing_shows_the_block_as_code_with_a_warning() -> None:
-    from scripts.vault.statblock_html import statblock_html
+    from scripts.vault.plugins.statblock.html import statblock_html
 
     def failing(text: str, inline: bool) -> str:
         raise RecursionError("deep")

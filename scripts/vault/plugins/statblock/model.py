@@ -1,6 +1,6 @@
 """A fenced ```statblock block of the Obsidian Fantasy Statblocks plugin, read (issue 36).
 
-The plugin's blocks are YAML (read with PyYAML's safe loader only: statblock_yaml.py).
+The plugin's blocks are YAML (read with PyYAML's safe loader only: yaml_block.py).
 Two shapes are read as such: the plugin's basic 5e layout (name, size, type, subtype,
 alignment, ac, hp, hit_dice, speed, stats as six scores, saves, skillsaves, damage_*,
 senses, languages, cr, traits, actions, bonus_actions, reactions, legendary_actions,
@@ -10,9 +10,9 @@ nastier_traits). Any other key shows as its label and value; a list of named ite
 (`- name: … desc: …`) shows as a named list.
 The plugin's display settings (layout, columns, dice, render, …) are not content.
 
-Texts stay Markdown here: scripts/vault/statblock_html.py renders them through the vault
+Texts stay Markdown here: html.py renders them through the vault
 compiler, so wikilinks resolve as anywhere in the note. Whatever the block holds, reading
-it either gives a StatBlock or raises StatBlockError (scripts/vault/statblock_yaml.py, which
+it either gives a StatBlock or raises StatBlockError (yaml_block.py, which
 loads the YAML safely) with the line within the block and a short reason.
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .statblock_yaml import load_block, signed, text
+from .yaml_block import load_block, signed, text
 
 
 @dataclass(frozen=True)
