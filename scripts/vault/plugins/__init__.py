@@ -56,6 +56,11 @@ class Plugin(Protocol):
         """The `[[links]]` the block's text holds, where they are written."""
         ...
 
+    def result_links(self, evaluated: object) -> Iterator[str]:
+        """The paths of the notes an evaluated block shows links to (a query's results): they
+        count as the note's links for backlinks and the graph, as in Obsidian's plugins."""
+        ...
+
 
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.

@@ -102,3 +102,6 @@ class DiceRoller:
 
     def written_links(self, written: Written) -> Iterator[WrittenLink]:
         return iter(())  # a roller's `[[link]]` is inside code, where Obsidian counts no link
+
+    def result_links(self, evaluated: object) -> Iterator[str]:
+        return iter(())

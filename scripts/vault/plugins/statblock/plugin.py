@@ -40,3 +40,6 @@ class FantasyStatblocks:
     def written_links(self, written: Written) -> Iterator[WrittenLink]:
         for embed, inner, line, start, end in statblock_links(written.source):
             yield WrittenLink(embed, inner, line, start, end)
+
+    def result_links(self, evaluated: object) -> Iterator[str]:
+        return iter(())
