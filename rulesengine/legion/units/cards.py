@@ -45,6 +45,8 @@ ATTACK_SURGE = {"": "none", "h": "hit", "c": "crit"}
 DEFENSE_SURGE = {"": "none", "b": "block"}
 ADDS_A_MINI = ("heavy weapon", "personnel")
 """Upgrade kinds that add a miniature to the unit."""
+LONGEST = 5
+"""The longest range a weapon's card prints short of ∞ (range 5)."""
 ONE_MINI = ("heavy weapon", "personnel", "pilot", "squad leader")
 """Upgrade kinds whose weapons only the miniature the card names may use (the rules name
 heavy weapon, personnel and pilot; a squad leader card is its unit leader's); any other
@@ -125,8 +127,8 @@ class Weapon:
             return "the card data gives it no dice"
         if self.range_min is None and not self.overrun_only:
             return "the card data gives it no range"
-        if self.range_max is not None and self.range_min is not None and self.range_max < self.range_min:
-            return f"the card data gives it an impossible range ({self.range_min} to {self.range_max})"
+        if self.range_max is not None and self.range_min is not None and not self.range_min <= self.range_max <= LONGEST:
+            return f"the card data gives it an impossible range ({self.range_min} to {self.range_max}: the rulers stop at {LONGEST})"
         return ""
 
     @property
