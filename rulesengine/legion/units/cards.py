@@ -341,9 +341,13 @@ def parse(text: str) -> Cards:
     """The cards from the copy's JSON text (pure: tests give their own text), with
     `corrections.CORRECTIONS` made."""
     data, _ = corrections.apply(json.loads(text))
-    raws = sorted(data["units"], key=lambda r: (str(r["cardName"]), str(r.get("title") or ""), str(r["id"])))
+    unit_cards = data["units"]
+    assert isinstance(unit_cards, list)
+    upgrade_cards = data["upgrades"]
+    assert isinstance(upgrade_cards, list)
+    raws = sorted(unit_cards, key=lambda r: (str(r["cardName"]), str(r.get("title") or ""), str(r["id"])))
     units = tuple(_unit(r, n) for r, n in zip(raws, _names(raws)))
-    upgrades = tuple(_upgrade(r) for r in data["upgrades"])
+    upgrades = tuple(_upgrade(r) for r in upgrade_cards)
     return Cards(date=str(data.get("date", "")), source=str(data.get("source", "")), units=units, upgrades=upgrades)
 
 
