@@ -173,6 +173,11 @@ def test_a_pool_the_data_does_not_hold_is_left_to_the_engine(site: Server, answe
     inputs = answered(root)["inputs"]
     assert inputs["weapon"] == "Impact Grenade=1;E-11 Blaster Rifle" and "red" not in inputs
     assert "worked out by the engine" in root.locator("[data-unit-said='attacker']").inner_text()
+    # A pool the data holds again (each mini its best weapon): the fields come back, those
+    # the page's ruleset turns off stay off.
+    root.locator("[data-unit-weapon]").select_option("")
+    page.wait_for_function("el => !el.querySelector('[name=red]').disabled", arg=root.element_handle(), timeout=WAIT_MS)
+    assert root.evaluate("el => Array.from(el.querySelectorAll('[data-off] [name]')).every((c) => c.disabled)")
 
 
 def test_the_pickers_are_axe_clean(site: Server, answering: Visit) -> None:

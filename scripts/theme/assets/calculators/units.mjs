@@ -313,8 +313,18 @@ function build(root, form, group, data) {
     minis.disabled = withUpgrades;
     // A pool the data does not hold: the attacker's fields are left to the engine (not sent).
     const unheld = Boolean(unit) && !cardValues(data, values, "attacker");
+    // (marked, so that a field another ruleset turns off stays off when the mark goes)
     for (const name of data.attackerFields) {
-      for (const el of form.querySelectorAll("[name]")) if (el.name === name) el.disabled = unheld;
+      for (const el of form.querySelectorAll("[name]")) {
+        if (el.name !== name) continue;
+        if (unheld && !el.disabled) {
+          el.disabled = true;
+          el.setAttribute("data-unit-off", "");
+        } else if (!unheld && el.hasAttribute("data-unit-off")) {
+          el.removeAttribute("data-unit-off");
+          el.disabled = Boolean(el.closest("[data-off]"));
+        }
+      }
     }
     for (const side of Object.keys(told)) say(told[side], data, values, side);
   };
