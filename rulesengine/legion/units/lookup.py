@@ -18,20 +18,21 @@ def _unit_keys(unit: Unit) -> set[str]:
     return {_fold(unit.name), _fold(f"{unit.card_name} {unit.title}")}
 
 
-_INDEXES: dict[int, tuple[Cards, dict[str, tuple[Unit, ...]]]] = {}
+_INDEX: list[tuple[Cards, dict[str, tuple[Unit, ...]]]] = []
+"""The index of the copy last looked in (one only: an index kept per copy would keep every
+copy ever read alive)."""
 
 
 def _unit_index(source: Cards) -> dict[str, tuple[Unit, ...]]:
     """Each way of naming a released unit -> the units it names (built once per copy)."""
-    kept = _INDEXES.get(id(source))
-    if kept is not None and kept[0] is source:
-        return kept[1]
+    if _INDEX and _INDEX[0][0] is source:
+        return _INDEX[0][1]
     index: dict[str, list[Unit]] = {}
     for unit in source.released:
         for key in _unit_keys(unit):
             index.setdefault(key, []).append(unit)
     built = {k: tuple(v) for k, v in index.items()}
-    _INDEXES[id(source)] = (source, built)
+    _INDEX[:] = [(source, built)]
     return built
 
 
