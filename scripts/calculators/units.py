@@ -10,16 +10,17 @@ script only looks values up, it maps nothing itself:
 - `attackerFields`, `defenderFields`: every input a unit fills on that side (a field a
   unit's card does not give goes back to its default when a unit is chosen);
 - `units`: per released unit, its `name` (unique, as `--attacker-unit` takes it), `faction`,
-  `minis`, `weapons` (names; `weapon`: the index of the default one), `upgrades` (names of
-  the upgrades that fit it: `upgrades_for`), `slots` (one per slot of its upgrade bar that
-  one of them fits: [kind, [upgrade indexes]]), `defense` (the defender's values) and
-  `attack`: per weapon index, the values for the whole unit with no upgrade (`""`), and for
-  every choice of minis and upgrades (key `"<minis or empty>|<upgrade indexes, sorted,
-  comma-separated>"`) only the values that differ (null: the field goes back to its
-  default). `_notes` among the values: what the mapping left out, and why (indexes into
-  the data's `notes`, the words of each).
+  `minis`, `weapons` (names), `upgrades` (names of the upgrades it may legally take:
+  `upgrades_for`), `slots` (one per slot of its upgrade bar that one of them fits: [kind,
+  [upgrade indexes]]), `pools` (the pools the picker offers: [range, weapon, owner,
+  relevant], see `pools`), `defense` (the defender's values) and `attack`: per pool, the
+  values with every mini and no upgrade (`""`), and for every choice of upgrades (every
+  mini) or of minis (no upgrade) only the values that differ (null: the field goes back to
+  its default), keyed `"<minis or empty>|<the chosen upgrades relevant to the pool, sorted,
+  comma-separated>"` (`pool_key`). `_notes` among the values: what the mapping left out, and
+  why (indexes into the data's `notes`, the words of each).
 - `byRuleset`: for a ruleset other than the default, the entries whose values differ
-  (unit index -> "defense" or "<weapon>/<key>" -> whole values).
+  (unit index -> "defense" or "<pool index>/<key>" -> whole values).
 
 `attach(page_html, site_dir)` writes the data once per build under
 `assets/calculators/units.json` and names it, with `?v=<hash>`, in each Legion attack
@@ -250,7 +251,8 @@ CACHE = Path(__file__).resolve().parents[2] / ".cache" / "units"
 @cache
 def units_text(cache_dir: Path = CACHE) -> str:
     """The data as the site serves it, kept in `cache_dir` under the hash of the engine's
-    source and package data (making it runs the mapping some 25,000 times: seconds)."""
+    source and package data (making it runs the mapping some 40,000 times per ruleset: half a
+    minute)."""
     kept = cache_dir / f"{engine_hash()[:24]}.json"
     if kept.is_file():
         return kept.read_text(encoding="utf-8")
