@@ -131,6 +131,18 @@ def test_another_rulesets_changes_are_kept_whole() -> None:
             unit = find_unit(data["units"][int(index)]["name"])
             if "defense" in entries:
                 assert words(data, entries["defense"]) == engine(defender_values(unit, ruleset=ruleset))
+            fitting = upgrades_for(unit)
+            offered = units.pools(unit, fitting)
+            for at, values in list(entries.items())[:20]:
+                if at == "defense":
+                    continue
+                pool, _, key = at.partition("/")
+                minis, _, picked = key.partition("|")
+                upgrades = tuple(fitting[int(i)] for i in picked.split(",") if i)
+                range_, weapon, _, _ = offered[int(pool)]
+                mapped = attacker_values(unit, None, int(minis) if minis else None, upgrades, ruleset=ruleset, at=range_,
+                                         assigned=[(weapon, None)] if weapon else ())
+                assert words(data, values) == engine(mapped), (unit.name, ruleset, at)
 
 
 def test_only_a_legion_attack_calculator_is_named_to_the_data(tmp_path: Path) -> None:

@@ -88,8 +88,8 @@ export function cardValues(data, values, side) {
   if (minis && picked.length) return null; // minis with upgrades: the picker turns the minis box off
   const mine = picked.filter((i) => relevant.includes(i)).sort((a, b) => a - b);
   const key = minis || mine.length ? `${minis || ""}|${mine.join(",")}` : "";
-  const weapon = pool;
-  const entry = unit.attack[weapon];
+  if (ruleset[`${pool}/${key}`]) return ruleset[`${pool}/${key}`];
+  const entry = unit.attack[pool];
   if (!(key in entry)) return null;
   const out = Object.assign({}, entry[""]);
   for (const [name, value] of Object.entries(key ? entry[key] : {})) {
