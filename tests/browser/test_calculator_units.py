@@ -109,8 +109,21 @@ def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, answer
     card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),),
                            assigned=[("E-11 Blaster Rifle", None)]).as_dict()
     assert shown(root, list(card)) == card, "every mini fires the E-11"
+    # Minis per weapon, from the keyboard: one mini fires the heavy weapon's own, the rest
+    # nothing; the engine forms that pool (the fields are left to it, not sent).
+    heavy_weapon = find_upgrade(heavy, stormtroopers).weapons[0].name
+    root.locator("details.calculator-unit-per-weapon summary").click()
+    count = root.locator(f"[data-unit-count='{heavy_weapon}']")
+    count.fill("1")
+    count.dispatch_event("change")
+    assert root.locator("[name='weapon']").input_value() == f"{heavy_weapon}=1"
+    request = answered(root, weapon=f"{heavy_weapon}=1")
+    assert "red" not in request["inputs"] and root.locator("[name='red']").is_disabled()
+    count.fill("0")
+    count.dispatch_event("change")
     root.locator("[data-unit-weapon]").select_option("")
     card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),)).as_dict()
+    assert shown(root, list(card)) == card and not root.locator("[name='red']").is_disabled()
 
     type_unit(page, root, "defender_unit", "Rebel Troopers")
     defence = defender_values(rebels).as_dict()
@@ -189,6 +202,7 @@ def test_the_pickers_are_axe_clean(site: Server, answering: Visit) -> None:
     root = pickers(page)
     wait_state(root, "ready")
     root.locator("details.calculator-unit-notes").first.evaluate("el => { el.open = true; }")
+    root.locator("details.calculator-unit-per-weapon").evaluate("el => { el.open = true; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     found = {scheme: article_violations(page) for scheme in both_schemes(page, ATTACK)}
     assert found == {"light": [], "dark": []}

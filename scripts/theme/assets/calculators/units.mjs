@@ -245,7 +245,16 @@ function build(root, form, group, data) {
   const weapon = document.createElement("select");
   weapon.setAttribute("data-unit-weapon", "");
   const weaponField = field("Weapons", weapon, "calculator-unit-weapon");
-  weaponText.closest(".calculator-field").before(rangeField, weaponField);
+  // Minis per weapon (--weapon NAME=N): one count per weapon offered, under a disclosure.
+  const perWeapon = document.createElement("details");
+  perWeapon.className = "calculator-unit-per-weapon";
+  perWeapon.setAttribute("data-unit-picker", "");
+  const perSummary = document.createElement("summary");
+  perSummary.textContent = "Minis per weapon";
+  const perRows = document.createElement("div");
+  perRows.setAttribute("data-unit-per-weapon", "");
+  perWeapon.append(perSummary, perRows);
+  weaponText.closest(".calculator-field").before(rangeField, weaponField, perWeapon);
   const slots = document.createElement("div");
   slots.className = "calculator-unit-slots";
   slots.setAttribute("data-unit-picker", "");
@@ -292,11 +301,27 @@ function build(root, form, group, data) {
       weapon.replaceChildren(...(unit ? [option("", "Each mini its best weapon at the range", true),
         ...offered.map(([, name]) => option(name, `${name}: every mini that may fire it`, false))]
         : [option("", "(choose an attacking unit)", true)]));
+      perRows.replaceChildren(...offered.map(([, name]) => {
+        const count = document.createElement("input");
+        count.type = "number";
+        count.min = "0";
+        count.max = "30";
+        count.value = "0";
+        count.setAttribute("data-unit-count", name);
+        return field(`${name}: minis firing it`, count, "calculator-unit-count");
+      }));
     }
+    perWeapon.hidden = !unit;
     weapon.disabled = range.disabled = !unit;
     if (unit) {
       const named = upgradeNames(values.weapon);
       weapon.value = named.length === 1 && !named[0].includes("=") ? (offered.find(([, n]) => fold(n) === fold(named[0])) || ["", ""])[1] : "";
+      const counts = Object.fromEntries(named.filter((item) => item.includes("=")).map((item) => {
+        const at = item.lastIndexOf("=");
+        return [fold(item.slice(0, at)), item.slice(at + 1).trim()];
+      }));
+      perRows.querySelectorAll("[data-unit-count]").forEach((count) => { count.value = counts[fold(count.getAttribute("data-unit-count"))] || "0"; });
+      if (Object.keys(counts).length) perWeapon.open = true;
       range.value = String(values.range || "").trim().toLowerCase() in RANGE_WORDS ? String(values.range || "").trim().toLowerCase() : "";
       // Each upgrade named goes in the first slot of its kind still free.
       const chosen = upgradeNames(values.upgrade).map(fold);
@@ -373,10 +398,21 @@ function build(root, form, group, data) {
     tell(weaponText);
   });
   weapon.addEventListener("input", (event) => event.stopPropagation());
+  // Counts given: the pool is those weapons, each fired by that many minis (at the range chosen).
+  perRows.addEventListener("change", (event) => {
+    event.stopPropagation();
+    const given = Array.from(perRows.querySelectorAll("[data-unit-count]"))
+      .filter((count) => Number(count.value) > 0).map((count) => `${count.getAttribute("data-unit-count")}=${Number(count.value)}`);
+    weaponText.value = given.length ? given.join("; ") : weapon.value;
+    fillSide("attacker");
+    tell(weaponText);
+  });
+  perRows.addEventListener("input", (event) => event.stopPropagation());
   range.addEventListener("change", (event) => {
     event.stopPropagation();
     rangeText.value = range.value;
-    if (range.value) weaponText.value = ""; // at a range: each mini its best weapon there
+    // At a range: each mini its best weapon there, unless minis per weapon are given.
+    if (range.value && !upgradeNames(weaponText.value).some((item) => item.includes("="))) weaponText.value = "";
     fillSide("attacker");
     tell(rangeText);
   });
