@@ -86,7 +86,8 @@ class Units:
         if self.attacker is not None:
             check_upgrades(self.attacker, self.upgrades)
         spray = values.get("spray")
-        self.in_sight = int(str(spray)) if self.attacker is not None and str(spray or "").strip().isdigit() else None
+        given = str(spray or "").strip()
+        self.in_sight = int(given) if self.attacker is not None and given.isdigit() and int(given) > 0 else None
 
 
 def ruleset_of(values: Mapping[str, object]) -> str:
