@@ -230,7 +230,8 @@ def default_pool(unit: Unit, upgrades: Sequence[Upgrade], at: str = "", spray: i
     if at:
         fired = _best(unit, upgrades, int(at) if at.isdigit() else at, spray, minis)
         if not fired:
-            reach = ", ".join(f"{a.label} {a.weapon.range_text}" for a in armed_of(unit, upgrades)) or "none"
+            reach = ", ".join(f"{a.label} {a.weapon.range_text}" + (f" (refused: {a.weapon.refusal})" if a.weapon.refusal else "")
+                              for a in armed_of(unit, upgrades)) or "none"
             raise InputError("--range", f"a range one of the weapons of {unit.name} reaches (its weapons: {reach})", at)
         return Formed(tuple(fired), at, f"the default pool {_at_text(at)}: {_said(fired)}")
     scored = []

@@ -182,3 +182,16 @@ def test_a_weapon_with_melee_and_range_fights_in_melee_too() -> None:
     at_range = units.attacker_values(kallus, assigned=[(rifle.name, None)], at="2").as_dict()
     assert in_melee["melee"] is True and "melee" not in at_range
     assert (in_melee["red"], in_melee["black"]) == (at_range["red"], at_range["black"]) == (rifle.red, rifle.black)
+
+
+def test_a_mini_with_an_armament_fires_one_weapon() -> None:
+    """Cassian Andor with the A280 fired his blaster and the A280 at once (issue 42)."""
+    cassian = units.find_unit("Cassian Andor")
+    a280 = units.find_upgrade("A280", cassian)
+    for at in ("1", "2"):
+        formed = forming.default_pool(cassian, [a280], at)
+        assert [f.minis for f in formed.fired] == [1]
+    with pytest.raises(InputError, match="at most 1 mini"):
+        units.attacker_values(cassian, upgrades=[a280], assigned=[("Cassian's Covert Blaster", 1), ("A280 Pistol", 1)])
+    with pytest.raises(InputError, match=r"A280 Rifle \(A280\) 1–14 \(refused: the card data gives it an impossible range"):
+        units.attacker_values(cassian, upgrades=[a280], at="3")
