@@ -191,7 +191,7 @@ def test_a_mini_with_an_armament_fires_one_weapon() -> None:
     for at in ("1", "2"):
         formed = forming.default_pool(cassian, [a280], at)
         assert [f.minis for f in formed.fired] == [1]
-    with pytest.raises(InputError, match="at most 1 mini"):
+    with pytest.raises(InputError, match="at most 0 minis of Cassian Andor may add A280 Pistol"):
         units.attacker_values(cassian, upgrades=[a280], assigned=[("Cassian's Covert Blaster", 1), ("A280 Pistol", 1)])
     with pytest.raises(InputError, match=r"A280 Rifle \(A280\) 1–14 \(refused: the card data gives it an impossible range"):
         units.attacker_values(cassian, upgrades=[a280], at="3")
