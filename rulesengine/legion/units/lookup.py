@@ -7,6 +7,7 @@ import difflib
 
 from rulesengine.errors import InputError
 from rulesengine.legion.units.cards import Cards, Unit, Upgrade, Weapon, _fold, cards
+from rulesengine.legion.units.legality import legal_upgrades
 
 CLOSEST = 5
 
@@ -17,20 +18,21 @@ def _unit_keys(unit: Unit) -> set[str]:
     return {_fold(unit.name), _fold(f"{unit.card_name} {unit.title}")}
 
 
-_INDEXES: dict[int, tuple[Cards, dict[str, tuple[Unit, ...]]]] = {}
+_INDEX: list[tuple[Cards, dict[str, tuple[Unit, ...]]]] = []
+"""The index of the copy last looked in (one only: an index kept per copy would keep every
+copy ever read alive)."""
 
 
 def _unit_index(source: Cards) -> dict[str, tuple[Unit, ...]]:
     """Each way of naming a released unit -> the units it names (built once per copy)."""
-    kept = _INDEXES.get(id(source))
-    if kept is not None and kept[0] is source:
-        return kept[1]
+    if _INDEX and _INDEX[0][0] is source:
+        return _INDEX[0][1]
     index: dict[str, list[Unit]] = {}
     for unit in source.released:
         for key in _unit_keys(unit):
             index.setdefault(key, []).append(unit)
     built = {k: tuple(v) for k, v in index.items()}
-    _INDEXES[id(source)] = (source, built)
+    _INDEX[:] = [(source, built)]
     return built
 
 
@@ -73,7 +75,7 @@ def find_upgrade(name: str, unit: Unit | None = None, option: str = "--upgrade",
     folded = _fold(name)
     found = [u for u in source.upgrades if u.released and _fold(u.name) == folded]
     if len(found) > 1 and unit is not None:
-        found = [u for u in found if unit.card_name in u.for_units] or found
+        found = [u for u in found if u.requirements.holds(unit) and u.kind in unit.upgrade_bar] or found
     if found:
         return found[0]
     names = sorted({u.name for u in source.upgrades if u.released and (unit is None or not u.for_units
@@ -82,7 +84,6 @@ def find_upgrade(name: str, unit: Unit | None = None, option: str = "--upgrade",
 
 
 def upgrades_for(unit: Unit, source: Cards | None = None) -> tuple[Upgrade, ...]:
-    """The released upgrades whose requirements name this unit's card (heavy weapons,
-    personnel, the unit's own weapon upgrades), for a picker."""
-    source = source or cards()
-    return tuple(u for u in source.upgrades if u.released and unit.card_name in u.for_units)
+    """The released upgrades the unit may take (`legality.legal_upgrades`: its upgrade bar
+    and the cards' requirements), for a picker."""
+    return legal_upgrades(unit, source)

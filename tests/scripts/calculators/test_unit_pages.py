@@ -96,6 +96,7 @@ def test_a_unit_page_opens_the_attack_calculator_with_the_unit(made: dict[str, s
     assert set(units) <= set(ATTACK_PARAMETERS)
     # the parameters are the engine's unit inputs (the same words as the command line's)
     result = api.run(units)
+    assert result.pop("pool") == "the weapons named: E-11 Blaster Rifle × 4 minis"  # issue 42: which pool it is
     assert result == api.run({"white": 4, "surge": "hit", "precise": 1})
 
 
