@@ -19,7 +19,7 @@ from rulesengine.urls import move_pages, page_path
 from scripts.site.page_safety import safe_body
 
 from .collisions import separate, url_collisions
-from .escaping import escape_html
+from .escaping import escape_html, markdown_text
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .anchors import unique_anchors
@@ -360,12 +360,13 @@ def _call(function: Callable[[A], R], argument: A, path: str, problems: list[Pro
 
 
 def _first_heading(markdown: str) -> str | None:
-    """The page's title from its leading `# heading`, after any front matter."""
+    """The page's title from its leading `# heading`, after any front matter, as the
+    heading shows (its Markdown escapes read: the title is plain text)."""
     if markdown.startswith("---\n"):
         _, end, rest = markdown[4:].partition("\n---\n")
         markdown = rest if end else markdown
     first = markdown.lstrip().split("\n", 1)[0]
-    return first[2:].strip() if first.startswith("# ") else None
+    return markdown_text(first[2:].strip()) if first.startswith("# ") else None
 
 
 def _unique(problems: Iterable[Problem]) -> list[Problem]:
