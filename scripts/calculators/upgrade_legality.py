@@ -82,8 +82,8 @@ def _condition_words(condition: dict[str, object]) -> str:
     if name:
         return f"{name}{title}" + (f" ({rank})" if rank else "")
     kind = str(condition.get("cardSubtype", ""))
-    words = " ".join(w for w in (faction, rank, kind) if w) or "any"
-    described = f"a {words} unit{title}" if words != "any" or title else "a unit"
+    words = " ".join(w for w in (faction, rank, kind) if w)
+    described = f"a {words} unit{title}" if words else f"a unit{title}"
     if "affiliation" in condition:
         described += f" of {condition['affiliation']}"
     return described
