@@ -87,9 +87,10 @@ def _holders(cards: Sequence[Card], key: str) -> tuple[Holder, ...]:
 
 def _title(name: str, values: Iterable[str]) -> str:
     """The page's name: the glossary's name for the keyword, "X" added when a card gives
-    it a number ("Jump X")."""
+    it a number ("Jump X"), colons left out ("Immune Melee")."""
     text = rule_text(name)
-    base = text.keyword if text else name
+    # Without colons, as the keyword notes are named ("Immune Pierce"): the navigation lists both.
+    base = " ".join((text.keyword if text else name).replace(":", " ").split())
     numbered = any(v and (v.strip()[:1].isdigit() or v.strip().upper() == "X") for v in values)
     return f"{base} X" if numbered and not base.endswith(" X") else base
 
@@ -124,7 +125,7 @@ def explained_by(card_name: str, note: str) -> bool:
 
 def keyword_path(folder: str, title: str) -> str:
     """A generated keyword page's vault path: "legion/keywords/Immune Melee.md"."""
-    return f"{folder}/{KEYWORD_FOLDER}/{title.replace(':', '').replace('/', '-')}.md"
+    return f"{folder}/{KEYWORD_FOLDER}/{title.replace('/', '-')}.md"
 
 
 def _long_date(iso: str) -> str:
@@ -141,9 +142,10 @@ def quote_html(keyword: CardKeyword) -> str:
     if text is None:
         return ('<p class="keyword-text-missing">No rule text for this keyword is in the sources the site ships '
                 "(Legion HQ 2's keyword glossary, the 2026 rulebook texts).</p>")
-    cite = f"{text.source}, as of {_long_date(text.date)}." + (" MIT licence." if "Legion HQ" in text.source else "")
+    licence = f" ({text.licence} licence)" if text.licence else ""
     return (f'<blockquote class="keyword-text"><p>{escape(text.text)}</p></blockquote>'
-            f'<p class="keyword-source">The rule text, quoted from {escape(cite)}</p>')
+            f'<p class="keyword-source">Quoted from {escape(text.source)}, as of {escape(_long_date(text.date))}'
+            f"{escape(licence)}.</p>")
 
 
 def holders_html(keyword: CardKeyword, href: Mapping[str, str]) -> str:

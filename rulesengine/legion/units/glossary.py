@@ -34,6 +34,8 @@ class RuleText:
     text: str
     source: str
     date: str
+    licence: str = ""
+    """The licence the copy is under ("" where the text is quoted, not copied as data)."""
 
 
 def fold(name: str) -> str:
@@ -57,13 +59,14 @@ def parse(glossary: dict[str, object], newer: dict[str, object]) -> dict[str, Ru
     texts: dict[str, RuleText] = {}
     entries = glossary.get("keywords")
     assert isinstance(entries, dict)
-    source = f"{glossary.get('source', '')}, keyword glossary"
+    source, date = str(glossary.get("source", "")), str(glossary.get("date", ""))
+    licence = str(glossary.get("licence", "")).split(",")[0]
     for keyword, text in entries.items():
-        texts[fold(str(keyword))] = RuleText(str(keyword), str(text), source, str(glossary.get("date", "")))
+        texts[fold(str(keyword))] = RuleText(str(keyword), str(text), source, date, licence)
     rows = newer.get("texts")
     assert isinstance(rows, list)
     for row in rows:
-        where = f"{row['document']}; transcribed in {newer.get('source', '')}"
+        where = f"the {row['document']}, as {newer.get('source', '')}"
         texts[fold(str(row["keyword"]))] = RuleText(str(row["keyword"]), str(row["text"]), where, str(row["date"]))
     return texts
 
