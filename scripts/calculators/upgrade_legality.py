@@ -5,8 +5,9 @@ encodes them.
 A requirement is a list: `["AND", ...]`, `["OR", ...]`, `["NOT", ...]` or a plain list of
 conditions that must all hold; a condition is a mapping of the unit's fields (`cardName`,
 `title`, `cardSubtype`, `faction`, `rank`, `affiliation`) to the value they must have. The
-data gives units no affiliation, so a condition on one is unknown (None), neither met nor
-failed: the pages say "if" with the requirement in words. Unique cards and the points
+engine's copy of the cards gives units no affiliation yet, so a condition on one is unknown
+(None), neither met nor failed, and the pages say "if" with the requirement in words; once
+`Unit` has an `affiliation`, it is checked like the other fields. Unique cards and the points
 limits are not checked here (they are rules of the whole army, not of one unit).
 """
 
@@ -19,8 +20,9 @@ from importlib import resources
 
 from rulesengine.legion.units import FACTIONS, Unit
 
-UNIT_FIELDS = {"cardName": "card_name", "title": "title", "cardSubtype": "kind", "faction": "faction", "rank": "rank"}
-"""Requirement fields the card data gives units, and the `Unit` attribute holding each."""
+UNIT_FIELDS = {"cardName": "card_name", "title": "title", "cardSubtype": "kind", "faction": "faction", "rank": "rank",
+               "affiliation": "affiliation"}
+"""Requirement fields of the card data, and the `Unit` attribute holding each (if it has it)."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,8 @@ def holds(rule: object, unit: Unit) -> bool | None:
     if isinstance(rule, dict):
         results: list[bool | None] = []
         for field, wanted in rule.items():
-            attribute = UNIT_FIELDS.get(str(field))
-            results.append(None if attribute is None else str(getattr(unit, attribute)) == str(wanted))
+            value = getattr(unit, UNIT_FIELDS.get(str(field), ""), None)
+            results.append(None if value is None else str(value) == str(wanted))
         return _all(results)
     if isinstance(rule, list):
         head, rest = (rule[0], rule[1:]) if rule and isinstance(rule[0], str) else ("AND", rule)
