@@ -136,7 +136,9 @@ def test_the_picker_json() -> None:
     assert "DLT-19 Stormtrooper" in [u["name"] for u in storm["upgrades"]]
     filled = units.fill_json({"attacker_unit": "Stormtroopers", "upgrade": "DLT-19 Stormtrooper", "defender_unit": "AT-ST"})
     assert filled["attacker"] == {"values": {"red": 2, "black": 0, "white": 4, "surge": "hit", "precise": 1, "impact": 1},
-                                  "notes": [], "minis": 4}
+                                  "notes": [], "minis": 5,
+                                  "pool": "the default pool at range 3: E-11 Blaster Rifle × 4 minis, "
+                                          "DLT-19 Blaster Rifle (DLT-19 Stormtrooper) × 1 mini"}
     defender = filled["defender"]
     assert isinstance(defender, dict) and defender["values"]["armor_x"] == 5
     with pytest.raises(InputError, match="--defender-unit"):
