@@ -1,20 +1,25 @@
 """The upgrade pages: one page per released upgrade card that carries a weapon or adds a
 miniature (the upgrades the card data keeps), under Legion › Upgrades by slot, and on each
-unit page the upgrades it can take (`upgrade_legality.py`).
+unit page the upgrades it can take.
 
 A page gives the card's cost, slot, requirements in words, its weapons (dice, range,
-keywords linked to their pages) and the units that can take it.
+keywords linked to their pages) and the units that can take it: those the engine's
+legality rules allow (`rulesengine.legion.units.legality`: the slot in the unit's upgrade
+bar, the card's requirements).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from html import escape
+from importlib import resources
 
 from rulesengine.legion.units import Unit, Upgrade
+from rulesengine.legion.units.legality import why_not
 from scripts.calculators import unit_pages
-from scripts.calculators.upgrade_legality import in_words, may_take, requirements
 
 FOLDER = "Upgrades"
 """The folder of the upgrade pages under the Legion game's folder (Legion › Upgrades)."""
@@ -22,29 +27,37 @@ FOLDER = "Upgrades"
 
 @dataclass(frozen=True)
 class UpgradeCard:
-    """A released upgrade card with its page: its unique name and vault path, its
-    requirements (as the data encodes them, and in words)."""
+    """A released upgrade card with its page: its unique name and vault path."""
 
     upgrade: Upgrade
     name: str
     path: str
-    rule: object
-    requires: str
+
+    @property
+    def requires(self) -> str:
+        """The card's requirements in words ("" for none)."""
+        return "" if self.upgrade.requirements.empty else self.upgrade.requirements.text
 
 
 def _slot_folder(slot: str) -> str:
     return slot.capitalize() or "Other"
 
 
+@cache
+def _titles() -> dict[str, str]:
+    """Each upgrade card's title, by id, where it has one (the engine's models keep none;
+    two cards of one name are told apart by it: "Echo (ARC Marksman)")."""
+    text = resources.files("rulesengine.legion.units").joinpath("data").joinpath("cards.json").read_text(encoding="utf-8")
+    return {str(raw["id"]): str(raw["title"]) for raw in json.loads(text)["upgrades"] if raw.get("title")}
+
+
 def upgrade_cards(folder: str, upgrades: Sequence[Upgrade]) -> tuple[UpgradeCard, ...]:
     """The released upgrades with unique names: a name two cards share gets the card's
     title or its requirement in brackets, and its points where even those are shared."""
-    rules = requirements()
     released = [u for u in upgrades if u.released]
 
     def named(upgrade: Upgrade, detail: bool, points: bool) -> str:
-        req = rules.get(upgrade.id)
-        what = (req.title or in_words(req.rule)) if req else ""
+        what = _titles().get(upgrade.id) or ", ".join(upgrade.for_units) or upgrade.requirements.text
         extra = [what] if detail and what else []
         extra += [f"{upgrade.cost} points"] if points else []
         return f"{upgrade.name} ({', '.join(extra)})" if extra else upgrade.name
@@ -52,24 +65,13 @@ def upgrade_cards(folder: str, upgrades: Sequence[Upgrade]) -> tuple[UpgradeCard
     names = [u.name for u in released]
     detailed = [named(u, names.count(u.name) > 1, False) for u in released]
     final = [named(u, True, True) if detailed.count(d) > 1 else d for u, d in zip(released, detailed)]
-    cards = []
-    for upgrade, name in zip(released, final):
-        req = rules.get(upgrade.id)
-        rule = req.rule if req else []
-        path = f"{folder}/{FOLDER}/{_slot_folder(upgrade.kind)}/{name.replace('/', '-')}.md"
-        cards.append(UpgradeCard(upgrade, name, path, rule, in_words(rule)))
-    return tuple(cards)
+    return tuple(UpgradeCard(upgrade, name, f"{folder}/{FOLDER}/{_slot_folder(upgrade.kind)}/{name.replace('/', '-')}.md")
+                 for upgrade, name in zip(released, final))
 
 
-def takers(card: UpgradeCard, released: Sequence[Unit]) -> list[tuple[Unit, bool]]:
-    """The units that can take the card, each with whether that is certain (False: it
-    depends on an affiliation the card data does not give)."""
-    found = []
-    for unit in released:
-        ok = may_take(unit, card.upgrade.kind, card.rule)
-        if ok is not False:
-            found.append((unit, ok is True))
-    return found
+def takers(card: UpgradeCard, released: Sequence[Unit]) -> list[Unit]:
+    """The released units that may take the card."""
+    return [unit for unit in released if not why_not(unit, card.upgrade)]
 
 
 def _rows(card: UpgradeCard) -> str:
@@ -86,9 +88,8 @@ def upgrade_markdown(card: UpgradeCard, site: unit_pages.Site, released: Sequenc
     src = card.path
     weapons = unit_pages.weapons_table(card.upgrade.weapons, src, site)
     taking = takers(card, released)
-    items = "".join(f"<li>{unit_pages.link(unit_pages.href(src, unit_pages.unit_path(site.folder, u)), u.name)}"
-                    + ("" if sure else ' <span class="unit-meta">(if it belongs to what the card requires)</span>')
-                    + "</li>" for u, sure in taking)
+    items = "".join(f"<li>{unit_pages.link(unit_pages.href(src, unit_pages.unit_path(site.folder, u)), u.name)}</li>"
+                    for u in taking)
     listing = (f"<p>{len(taking)} released units have the slot in their upgrade bar and meet the requirement.</p>"
                f"<ul>{items}</ul>") if taking else "<p>No released unit has the slot and meets the requirement.</p>"
     return "\n".join([
@@ -98,20 +99,19 @@ def upgrade_markdown(card: UpgradeCard, site: unit_pages.Site, released: Sequenc
         "not in it.</p>", "",
         "## Units that can take it", "", listing, "",
         f'<p class="unit-source">Card data: Legion HQ 2, MIT licence, as of {escape(unit_pages.long_date(data_date))}. '
-        "Who can take it: the slot in the unit's upgrade bar and the requirement as the card data encodes it; "
-        "unique cards and army limits are not checked.</p>", ""])
+        "Who can take it: the slot in the unit's upgrade bar and the card's requirements, as the calculators check "
+        "them.</p>", ""])
 
 
 def unit_upgrades_html(unit: Unit, cards: Sequence[UpgradeCard], src: str) -> str:
     """A unit page's list of the upgrade pages it can take, by slot in its bar's order."""
     parts = []
     for slot in dict.fromkeys(unit.upgrade_bar):
-        fits = [(c, ok) for c in cards if c.upgrade.kind == slot for ok in [may_take(unit, slot, c.rule)] if ok is not False]
+        fits = [c for c in cards if c.upgrade.kind == slot and not why_not(unit, c.upgrade)]
         if not fits:
             continue
         items = "".join(f"<li>{unit_pages.link(unit_pages.href(src, c.path), c.name)} <span class=\"unit-meta\">"
-                        f"{c.upgrade.cost} points" + ("" if ok else f", if it is {escape(c.requires)}") + "</span></li>"
-                        for c, ok in fits)
+                        f"{c.upgrade.cost} points</span></li>" for c in fits)
         parts.append(f"<h3>{escape(slot.capitalize())}</h3><ul>{items}</ul>")
     if not parts:
         return ""

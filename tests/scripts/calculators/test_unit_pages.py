@@ -100,7 +100,9 @@ def test_a_unit_page_opens_the_attack_calculator_with_the_unit(made: dict[str, s
     units = {k.removeprefix("c."): v for k, v in query.items() if v}
     assert set(units) <= set(ATTACK_PARAMETERS)
     # the parameters are the engine's unit inputs (the same words as the command line's)
-    result = api.run(units)
+    result = dict(api.run(units))
+    # the unit's run also says which pool it formed; the numbers are the dice's
+    assert result.pop("pool") == "the weapons named: E-11 Blaster Rifle × 4 minis"
     assert result == api.run({"white": 4, "surge": "hit", "precise": 1})
 
 
