@@ -24,7 +24,9 @@ const SIDES = {
   defender: { unit: "defender_unit", fields: "defenderFields", label: "Defending unit" },
 };
 const ATTACK_INPUTS = ["attacker_unit", "weapon", "range", "minis", "upgrade"];
-const RANGE_WORDS = { "": "The best range for the unit", 1: "Range 1", 2: "Range 2", 3: "Range 3", 4: "Range 4", melee: "Melee" };
+// In this order (an object would put the numbers first).
+const RANGES = [["", "The best range for the unit"], ["1", "Range 1"], ["2", "Range 2"], ["3", "Range 3"], ["4", "Range 4"], ["melee", "Melee"]];
+const RANGE_WORDS = Object.fromEntries(RANGES);
 export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
 
 const addressOf = (root) => root.getAttribute("data-unit-data");
@@ -238,7 +240,7 @@ function build(root, form, group, data) {
   for (const el of [weaponText, rangeText, upgradeText]) el.closest(".calculator-field").hidden = true;
   const range = document.createElement("select");
   range.setAttribute("data-unit-range", "");
-  for (const [value, words] of Object.entries(RANGE_WORDS)) range.append(option(value, words, value === ""));
+  for (const [value, words] of RANGES) range.append(option(value, words, value === ""));
   const rangeField = field("Range to the defender", range, "calculator-unit-range");
   const weapon = document.createElement("select");
   weapon.setAttribute("data-unit-weapon", "");
@@ -311,8 +313,18 @@ function build(root, form, group, data) {
     minis.disabled = withUpgrades;
     // A pool the data does not hold: the attacker's fields are left to the engine (not sent).
     const unheld = Boolean(unit) && !cardValues(data, values, "attacker");
+    // (marked, so that a field another ruleset turns off stays off when the mark goes)
     for (const name of data.attackerFields) {
-      for (const el of form.querySelectorAll("[name]")) if (el.name === name) el.disabled = unheld;
+      for (const el of form.querySelectorAll("[name]")) {
+        if (el.name !== name) continue;
+        if (unheld && !el.disabled) {
+          el.disabled = true;
+          el.setAttribute("data-unit-off", "");
+        } else if (!unheld && el.hasAttribute("data-unit-off")) {
+          el.removeAttribute("data-unit-off");
+          el.disabled = Boolean(el.closest("[data-off]"));
+        }
+      }
     }
     for (const side of Object.keys(told)) say(told[side], data, values, side);
   };

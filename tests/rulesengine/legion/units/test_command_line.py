@@ -70,3 +70,17 @@ def test_an_upgrade_weapon_by_its_own_name() -> None:
                 "--defender-unit", "Rebel Troopers", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["defender"]["expected_wounds"] == "10/3"
+
+
+def test_the_calculators_entry_point_takes_range_and_weapons() -> None:
+    """The contract `legion-army` builds on: the calculators' JSON entry point takes `range`
+    ("1".."4", "melee") and `weapon` (a list of "NAME" or "NAME=N"), as the CLI does."""
+    from rulesengine.calculators.api import calculate
+
+    inputs = {"attacker_unit": "Stormtroopers", "upgrade": ["DLT-19 Stormtrooper"], "defender_unit": "Rebel Troopers"}
+    for extra in ({"range": "4"}, {"range": "melee"}, {"weapon": ["DLT-19 Blaster Rifle=1", "E-11 Blaster Rifle=2"]}):
+        answer = json.loads(calculate(json.dumps({"calculator": "legion-attack", "inputs": {**inputs, **extra}, "base": ""})))
+        assert answer["ok"] is True, answer
+        assert answer["result"]["defender"]["expected_wounds"] == api.run({**inputs, **extra})["defender"]["expected_wounds"]
+    refused = json.loads(calculate(json.dumps({"calculator": "legion-attack", "inputs": {**inputs, "range": "5"}, "base": ""})))
+    assert refused["ok"] is False and "one of 1, 2, 3, 4, melee" in json.dumps(refused)

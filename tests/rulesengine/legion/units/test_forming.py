@@ -172,3 +172,13 @@ def test_a_default_pool_never_holds_more_weapons_than_minis() -> None:
                 assert formed.melee == (at == "melee")
                 checked += 1
     assert checked > 1000
+
+
+def test_a_weapon_with_melee_and_range_fights_in_melee_too() -> None:
+    kallus = units.find_unit("Agent Kallus (Hunter of Spectres)")
+    rifle = kallus.weapon("J-19 Bo-Rifle")
+    assert rifle is not None and rifle.melee and rifle.ranged
+    in_melee = units.attacker_values(kallus, assigned=[(rifle.name, None)], at="melee").as_dict()
+    at_range = units.attacker_values(kallus, assigned=[(rifle.name, None)], at="2").as_dict()
+    assert in_melee["melee"] is True and "melee" not in at_range
+    assert (in_melee["red"], in_melee["black"]) == (at_range["red"], at_range["black"]) == (rifle.red, rifle.black)
