@@ -44,20 +44,26 @@ def _slot_folder(slot: str) -> str:
 
 
 @cache
-def _titles() -> dict[str, str]:
-    """Each upgrade card's title, by id, where it has one (the engine's models keep none;
-    two cards of one name are told apart by it: "Echo (ARC Marksman)")."""
+def _raw() -> dict[str, dict[str, str]]:
+    """Each upgrade card's title and display name, by id, where it has them (the engine's
+    models keep neither; two cards of one name are told apart by them)."""
     text = resources.files("rulesengine.legion.units").joinpath("data").joinpath("cards.json").read_text(encoding="utf-8")
-    return {str(raw["id"]): str(raw["title"]) for raw in json.loads(text)["upgrades"] if raw.get("title")}
+    return {str(raw["id"]): {k: str(raw[k]) for k in ("title", "displayName") if raw.get(k)}
+            for raw in json.loads(text)["upgrades"]}
 
 
 def upgrade_cards(folder: str, upgrades: Sequence[Upgrade]) -> tuple[UpgradeCard, ...]:
-    """The released upgrades with unique names: a name two cards share gets the card's
-    title or its requirement in brackets, and its points where even those are shared."""
+    """The released upgrades with unique names: a name two cards share becomes the card's
+    display name where it has its own, else gets the card's title, the units it names or its
+    requirement in brackets, and its points where even those are shared."""
     released = [u for u in upgrades if u.released]
 
     def named(upgrade: Upgrade, detail: bool, points: bool) -> str:
-        what = _titles().get(upgrade.id) or ", ".join(upgrade.for_units) or upgrade.requirements.text
+        raw = _raw().get(upgrade.id, {})
+        shown = raw.get("displayName", upgrade.name) if detail else upgrade.name  # "Tools of the Trade, Flame Projector"
+        if shown != upgrade.name:
+            return shown
+        what = raw.get("title") or ", ".join(upgrade.for_units) or upgrade.requirements.text
         extra = [what] if detail and what else []
         extra += [f"{upgrade.cost} points"] if points else []
         return f"{upgrade.name} ({', '.join(extra)})" if extra else upgrade.name
