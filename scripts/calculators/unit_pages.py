@@ -2,9 +2,9 @@
 the engine ships (`rulesengine.legion.units`), and the list of units each keyword page
 shows. Pure functions from the cards and the vault's pages to Markdown with HTML inside.
 
-A keyword the engine models links to its keyword page (when the vault has it); one it does
-not is plain text marked "not in the calculators". Links are relative addresses made by
-`rulesengine.urls`, the one slug rule of the site.
+Every keyword links to its keyword page (a note of the vault, or a page `keyword_pages.py`
+makes); one the engine does not model is also marked "not in the calculators". Links are
+relative addresses made by `rulesengine.urls`, the one slug rule of the site.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from rulesengine.legion import units
 from rulesengine.legion.units import Keyword, Unit, Weapon
+from rulesengine.legion.units.glossary import fold
 from rulesengine.urls import base_for, page_url
 
 FOLDER = "Units"
@@ -29,8 +30,9 @@ ATTACK_PARAMETERS = ("attacker_unit", "weapon", "minis", "upgrade", "defender_un
 
 @dataclass(frozen=True)
 class Site:
-    """What the unit pages need of the vault: the Legion folder, its keyword pages by the
-    keyword's name (casefolded) and the page holding the Attack calculator, if any."""
+    """What the unit pages need of the vault: the Legion folder, the keyword page of each
+    card keyword (by its folded name, `glossary.fold`) and the page holding the Attack
+    calculator, if any."""
 
     folder: str
     keyword_pages: Mapping[str, str]
@@ -50,29 +52,30 @@ def index_path(folder: str) -> str:
     return f"{folder}/{FOLDER}/index.md"
 
 
-def _link(href: str, text: str) -> str:
+def link(href: str, text: str) -> str:
     return f'<a href="{escape(href)}">{escape(text)}</a>'
 
 
-def _href(src: str, target: str) -> str:
+def href(src: str, target: str) -> str:
+    """The relative address of the page `target` from the page `src` (vault paths)."""
     return base_for(src) + page_url(target)
 
 
 def keyword_html(keyword: Keyword, src: str, site: Site) -> str:
     """A keyword as on the card, linked to its keyword page; "not in the calculators" when
     the engine does not model it."""
-    page = units.page_of(keyword.name)
-    if page is None:
-        return f'{escape(keyword.label)} <span class="unit-not-modelled">(not in the calculators)</span>'
-    target = site.keyword_pages.get(page.casefold())
-    return _link(_href(src, target), keyword.label) if target else escape(keyword.label)
+    target = site.keyword_pages.get(fold(keyword.name))
+    shown = link(href(src, target), keyword.label) if target else escape(keyword.label)
+    if units.page_of(keyword.name) is None:
+        return f'{shown} <span class="unit-not-modelled">(not in the calculators)</span>'
+    return shown
 
 
 def _keywords(keywords: Sequence[Keyword], src: str, site: Site) -> str:
     return ", ".join(keyword_html(k, src, site) for k in keywords) or "none"
 
 
-def _long_date(iso: str) -> str:
+def long_date(iso: str) -> str:
     try:
         day = date.fromisoformat(iso)
     except ValueError:
@@ -87,7 +90,7 @@ def attack_href(src: str, site: Site, unit: Unit, weapon: Weapon) -> str | None:
     # c.pool and c.defender left empty: the page's calculator opens on a two-pool example,
     # and the unit's attack is one pool against one defender
     query = urlencode({"c.pool": "", "c.defender": "", "c.attacker_unit": unit.name, "c.weapon": weapon.name})
-    return f"{_href(src, site.attack_page)}?{query}"
+    return f"{href(src, site.attack_page)}?{query}"
 
 
 def _stats(unit: Unit) -> str:
@@ -109,13 +112,14 @@ def _stats(unit: Unit) -> str:
     return f"<table><caption>On the card</caption><tbody>{body}</tbody></table>"
 
 
-def _weapons(unit: Unit, src: str, site: Site) -> str:
-    if not unit.weapons:
-        return "<p>The card data lists no weapon for this unit.</p>"
+def weapons_table(weapons: Sequence[Weapon], src: str, site: Site, unit: Unit | None = None) -> str:
+    """The weapons' table; each of a unit's weapons opens the Attack calculator."""
+    if not weapons:
+        return f"<p>The card data lists no weapon for this {'unit' if unit else 'card'}.</p>"
     rows = []
-    for w in unit.weapons:
-        href = attack_href(src, site, unit, w)
-        open_it = f"<br>{_link(href, 'Open in the Attack calculator')}" if href and unit.minis else ""
+    for w in weapons:
+        address = attack_href(src, site, unit, w) if unit else None
+        open_it = f"<br>{link(address, 'Open in the Attack calculator')}" if address and unit and unit.minis else ""
         rows.append(f"<tr><th scope=\"row\">{escape(w.name)}{open_it}</th><td>{escape(w.dice_text)}</td>"
                     f"<td>{escape(w.range_text)}</td><td>{_keywords(w.keywords, src, site)}</td></tr>")
     head = "<tr><th scope=\"col\">Weapon</th><th scope=\"col\">Dice per mini</th><th scope=\"col\">Range</th>" \
@@ -123,21 +127,23 @@ def _weapons(unit: Unit, src: str, site: Site) -> str:
     return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def unit_markdown(unit: Unit, site: Site, data_date: str) -> str:
-    """One unit's page."""
+def unit_markdown(unit: Unit, site: Site, data_date: str, upgrades: str = "") -> str:
+    """One unit's page; `upgrades`: its section on the upgrades it can take (Markdown)."""
     src = unit_path(site.folder, unit)
-    parts = [f"# {_heading(unit.name)}", "", _stats(unit), "", "## Weapons", "", _weapons(unit, src, site), "",
-             "## Unit keywords", "", f"<p>{_keywords(unit.keywords, src, site)}</p>", ""]
+    parts = [f"# {heading(unit.name)}", "", _stats(unit), "", "## Weapons", "", weapons_table(unit.weapons, src, site, unit),
+             "", "## Unit keywords", "", f"<p>{_keywords(unit.keywords, src, site)}</p>", ""]
+    if upgrades:
+        parts += [upgrades, ""]
     if unit.quirks:
         items = "".join(f"<li><strong>{escape(q.where)}</strong>: {escape(q.reason)}</li>" for q in unit.quirks)
         parts += ["## What the card data leaves open", "", f"<ul>{items}</ul>", ""]
-    changed = f" This card last changed on {_long_date(unit.updated)}." if unit.updated else ""
-    parts += [f'<p class="unit-source">Card data: Legion HQ 2, MIT licence, as of {escape(_long_date(data_date))}.'
+    changed = f" This card last changed on {long_date(unit.updated)}." if unit.updated else ""
+    parts += [f'<p class="unit-source">Card data: Legion HQ 2, MIT licence, as of {escape(long_date(data_date))}.'
               f"{escape(changed)} Numbers and keyword names only; the rules are on the keyword pages.</p>", ""]
     return "\n".join(parts)
 
 
-def _heading(text: str) -> str:
+def heading(text: str) -> str:
     """A page title as Markdown shows it as written (its punctuation escaped)."""
     return "".join("\\" + c if c in "\\`*_[]<>#|!" else c for c in text)
 
@@ -146,46 +152,13 @@ def index_markdown(site: Site, released: Sequence[Unit], data_date: str) -> str:
     """Legion › Units: every released unit by faction, each with its rank and points."""
     src = index_path(site.folder)
     parts = ["# Units", "", f"<p>Every released unit of the card data ({len(released)} units, as of "
-             f"{escape(_long_date(data_date))}), by faction. Each page gives the card's numbers, its weapons and keywords, "
+             f"{escape(long_date(data_date))}), by faction. Each page gives the card's numbers, its weapons and keywords, "
              "and opens the Attack calculator with the unit filled in.</p>", ""]
     for faction in units.FACTIONS:
         members = sorted((u for u in released if u.faction == faction), key=lambda u: u.name.casefold())
         if not members:
             continue
-        items = "".join(f"<li>{_link(_href(src, unit_path(site.folder, u)), u.name)} "
+        items = "".join(f"<li>{link(href(src, unit_path(site.folder, u)), u.name)} "
                         f"<span class=\"unit-meta\">{escape(u.rank)}, {u.cost} points</span></li>" for u in members)
         parts += [f"## {faction_folder(faction)}", "", f"<ul>{items}</ul>", ""]
     return "\n".join(parts)
-
-
-def pages(site: Site) -> dict[str, str]:
-    """Every unit page and the index, by vault path."""
-    source = units.cards()
-    out = {index_path(site.folder): index_markdown(site, source.released, source.date)}
-    for unit in source.released:
-        out[unit_path(site.folder, unit)] = unit_markdown(unit, site, source.date)
-    return out
-
-
-def units_with(page: str) -> list[tuple[Unit, str]]:
-    """The released units that have a keyword explained by this keyword page, and where
-    (on the card, or on which weapons)."""
-    found = []
-    for unit in units.cards().released:
-        where = ["on its card"] if any(units.page_of(k.name) == page for k in unit.keywords) else []
-        where += [w.name for w in unit.weapons if any(units.page_of(k.name) == page for k in w.keywords)]
-        if where:
-            found.append((unit, ", ".join(where)))
-    return found
-
-
-def keyword_units_html(src: str, page: str, folder: str) -> str:
-    """The "Units with this keyword" section of a keyword page ("" when none has it)."""
-    found = units_with(page)
-    if not found:
-        return ""
-    items = "".join(f"<li>{_link(_href(src, unit_path(folder, u)), u.name)} <span class=\"unit-meta\">"
-                    f"({escape(where)})"
-                    f"</span></li>" for u, where in found)
-    return (f'<section class="unit-list"><h2 id="units-with-this-keyword">Units with this keyword</h2>'
-            f"<p>{len(found)} released units, from the card data.</p><ul>{items}</ul></section>")

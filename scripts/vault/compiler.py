@@ -19,7 +19,7 @@ from rulesengine.urls import move_pages, page_path
 from scripts.site.page_safety import safe_body
 
 from .collisions import separate, url_collisions
-from .escaping import escape_html
+from .escaping import escape_html, markdown_text
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
 from .anchors import unique_anchors
@@ -29,7 +29,7 @@ from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvas
 from .home import choose_home, home_page, links_in
 from .indexing import build_vault_index
 from .glossary import Definition, keyword_slug, split_glossary
-from .keyword_summaries import index_host, keyword_summary
+from .keyword_summaries import index_host, keyword_summary, made_summary
 from .index import LinkIndex, Target, asset_target, keyword_target, note_target
 from .meta import aliases_line, page_meta, with_classes
 from .nav import NavItem, build_nav
@@ -123,7 +123,7 @@ def compile_vault(
     titles = {path: page.title for path, page in pages.items()}
     made: dict[str, str] = {}  # pages the site writes in Markdown: rendered below
     made.update(_missing_pages(resolved.missing, missing_paths, config, titles))
-    made.update(_keyword_indexes(pages, ctx, titles))
+    made.update(_keyword_indexes(pages, ctx, titles, extension_pages))
     made.update(extension_pages)  # after the missing notes and keyword indexes, as they were written
     for path, title in extension_titles.items():
         titles.setdefault(path, title)
@@ -341,8 +341,10 @@ def _missing_pages(
 
 
 def _keyword_indexes(
-    pages: Mapping[str, PageSource], ctx: RenderContext, titles: dict[str, str]
+    pages: Mapping[str, PageSource], ctx: RenderContext, titles: dict[str, str], made: Mapping[str, str]
 ) -> dict[str, str]:
+    """Each game's keyword index: its keyword pages, and the pages extensions made in its
+    keyword folder (issue 42: a keyword page per card keyword)."""
     by_game: dict[str, list[PageSource]] = {}
     for page in pages.values():
         if page.context.keyword is not None and page.context.game is not None:
@@ -353,6 +355,9 @@ def _keyword_indexes(
         if path not in pages:
             host = index_host(path, game)
             rows = [(page.title, page.path, keyword_summary(page, host, ctx)) for page in keyword_pages]
+            rows += [(_first_heading(text) or posixpath.splitext(posixpath.basename(other))[0], other, made_summary(text))
+                     for other, text in made.items()
+                     if posixpath.dirname(other) == posixpath.dirname(path) and other != path and other not in pages]
             indexes[path] = keyword_index(path, ctx.config.games.get(game, game), rows)
             titles[path] = "Keywords"
     return indexes
@@ -368,12 +373,13 @@ def _call(function: Callable[[A], R], argument: A, path: str, problems: list[Pro
 
 
 def _first_heading(markdown: str) -> str | None:
-    """The page's title from its leading `# heading`, after any front matter."""
+    """The page's title from its leading `# heading`, after any front matter, as the
+    heading shows (its Markdown escapes read: the title is plain text)."""
     if markdown.startswith("---\n"):
         _, end, rest = markdown[4:].partition("\n---\n")
         markdown = rest if end else markdown
     first = markdown.lstrip().split("\n", 1)[0]
-    return first[2:].strip() if first.startswith("# ") else None
+    return markdown_text(first[2:].strip()) if first.startswith("# ") else None
 
 
 def _unique(problems: Iterable[Problem]) -> list[Problem]:

@@ -6,14 +6,17 @@ so the index adds no link to the link index and no line to any "Pages that link 
 
 from __future__ import annotations
 
+import html
 import re
 
 from .extension import PageContext
 from .pages import PageSource
 from .render import Host, RenderContext, inline_link
-from .summary import one_line, summary_span
+from .escaping import escape_text
+from .summary import one_line, sentence_end, summary_span
 
 _BARE_PIPE = re.compile(r"(?<!\\)\|")
+_TAG = re.compile(r"<[^>]*>")
 
 
 def keyword_summary(page: PageSource, host: Host, ctx: RenderContext) -> str:
@@ -38,6 +41,14 @@ def keyword_summary(page: PageSource, host: Host, ctx: RenderContext) -> str:
         cursor = stop
     pieces.append(_cell_text(page.text[cursor:end]))
     return one_line("".join(pieces))
+
+
+def made_summary(markdown: str) -> str:
+    """The summary of a page an extension made (Markdown with HTML inside): the first
+    sentence of its text after its title, as plain text escaped for a table cell."""
+    body = markdown.lstrip().split("\n", 1)[1] if markdown.lstrip().startswith("# ") else markdown
+    text = " ".join(html.unescape(_TAG.sub(" ", body)).split())
+    return escape_text(text[:sentence_end(text)].strip())
 
 
 def index_host(path: str, game: str) -> Host:

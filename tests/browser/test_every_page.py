@@ -5,7 +5,8 @@ is logged as an error and no request leaves the site; and axe finds nothing seri
 critical on a phone (390x844) and a desktop (1280x900), in the light and the dark scheme.
 
 axe reads every page but the unit pages (issue 34: 166 of them, one template), of which it
-reads their index and the first page of each faction. Each page axe reads is loaded in full
+reads their index and the first page of each faction; so too the upgrade pages (issue 42: the
+first of each slot) and the keyword pages made from the card data (the first of them). Each page axe reads is loaded in full
 (its address opened), once: axe reads it in the scheme it opens in, then the reader's
 palette toggle switches it to the other scheme and axe reads it again. The toggle recolours
 the page through the theme's colour variables and keeps the choice, so the next page opens
@@ -21,6 +22,7 @@ it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,16 +36,23 @@ pytestmark = pytest.mark.browser
 SHARES = 6
 
 
-def axe_read(pages: list[str]) -> list[str]:
-    """The pages axe reads: all but the unit pages after the first of each faction."""
+def axe_read(pages: list[str], root: Path | None = None) -> list[str]:
+    """The pages axe reads: all but the unit pages after the first of each faction, the
+    upgrade pages after the first of each slot, and the keyword pages made from the card
+    data (marked `keyword-model`; read in the built site at `root`) after the first."""
     seen: set[str] = set()
     kept = []
     for p in pages:
         parts = p.split("/")
-        if len(parts) == 5 and parts[:2] == ["legion", "units"]:
-            if parts[2] in seen:
+        if len(parts) == 5 and parts[:2] in (["legion", "units"], ["legion", "upgrades"]):
+            if "/".join(parts[:3]) in seen:
                 continue
-            seen.add(parts[2])
+            seen.add("/".join(parts[:3]))
+        elif root is not None and len(parts) == 4 and parts[:2] == ["legion", "keywords"] \
+                and 'class="keyword-model"' in (root / p / "index.html").read_text(encoding="utf-8"):
+            if "made keyword" in seen:
+                continue
+            seen.add("made keyword")
         kept.append(p)
     return kept
 
@@ -98,7 +107,7 @@ def test_every_page_runs_under_its_policy_and_is_axe_clean(site: Server, tab: tu
     it at both sizes, the palette toggle switches it to the other scheme, and axe reads it
     again at both sizes (so the pages alternate: light first, then dark first)."""
     pages = every_page(site)
-    read = set(axe_read(pages))
+    read = set(axe_read(pages, site.root))
     visit, dialogs = tab
     page = visit.page
     blocked: dict[str, list[str]] = {}

@@ -1,6 +1,6 @@
 """The unit pages: one per released unit under Legion › Units by faction, only for a vault
 whose configuration names a Legion game; their keyword links, their link to the Attack
-calculator, and each keyword page's list of units."""
+calculator, and each keyword note's list of units and upgrades."""
 
 from __future__ import annotations
 
@@ -49,14 +49,16 @@ def test_a_vault_naming_no_legion_game_gets_no_unit_pages() -> None:
 
 def test_every_released_unit_has_a_page_under_its_faction(made: dict[str, str]) -> None:
     released = units.cards().released
-    assert len(made) == len(released) + 1 and "legion/Units/index.md" in made
+    unit_pages = [p for p in made if p.startswith("legion/Units/")]
+    assert len(unit_pages) == len(released) + 1 and "legion/Units/index.md" in made
     for unit in released:
         path = f"legion/Units/{units.FACTIONS[unit.faction]}/{unit.name.replace('/', '-')}.md"
         assert made[path].startswith("# ")
     assert not any("Jedi Council" in path for path in made)  # unreleased units have none
     index = made["legion/Units/index.md"]
     assert index.count("<li>") == len(released)
-    assert {_target("legion/Units/index.md", h) for h, _ in _links(index)} == {page_path(p) for p in made if not p.endswith("index.md")}
+    assert {_target("legion/Units/index.md", h) for h, _ in _links(index)} == {page_path(p) for p in unit_pages
+                                                                               if not p.endswith("index.md")}
 
 
 def test_a_unit_page_shows_its_card(made: dict[str, str]) -> None:
@@ -71,13 +73,16 @@ def test_a_unit_page_shows_its_card(made: dict[str, str]) -> None:
     assert "What the card data leaves open" in swoop and "no range" in swoop
 
 
-def test_keywords_link_to_their_pages_or_say_they_are_not_in_the_calculators(made: dict[str, str]) -> None:
+def test_keywords_link_to_their_pages_and_say_when_they_are_not_in_the_calculators(made: dict[str, str]) -> None:
     src = "legion/Units/Galactic Empire/Stormtroopers.md"
     links = dict((text, _target(src, href)) for href, text in _links(made[src]))
     assert links["Precise 1"] == "legion/keywords/precise-x/"
-    rebels = made["legion/Units/Rebel Alliance/Rebel Troopers.md"]
-    assert "Nimble <span" in rebels and "(not in the calculators)" in rebels
-    assert ">Nimble</a>" not in rebels
+    assert "Precise 1</a> <span" not in made[src]  # modelled: no mark
+    src = "legion/Units/Rebel Alliance/Rebel Agent.md"
+    rebels = dict((text, _target(src, href)) for href, text in _links(made[src]))
+    assert rebels["Nimble"] == "legion/keywords/nimble/"
+    assert ">Nimble</a> <span class=\"unit-not-modelled\">(not in the calculators)</span>" in made[src]
+    assert "legion/keywords/Nimble.md" in made
     atst_src = "legion/Units/Galactic Empire/AT-ST.md"
     atst = dict((text, _target(atst_src, href)) for href, text in _links(made[atst_src]))
     assert atst["Armor 5"] == "legion/keywords/armor-x/"
@@ -95,8 +100,9 @@ def test_a_unit_page_opens_the_attack_calculator_with_the_unit(made: dict[str, s
     units = {k.removeprefix("c."): v for k, v in query.items() if v}
     assert set(units) <= set(ATTACK_PARAMETERS)
     # the parameters are the engine's unit inputs (the same words as the command line's)
-    result = api.run(units)
-    assert result.pop("pool") == "the weapons named: E-11 Blaster Rifle × 4 minis"  # issue 42: which pool it is
+    result = dict(api.run(units))
+    # the unit's run also says which pool it formed; the numbers are the dice's
+    assert result.pop("pool") == "the weapons named: E-11 Blaster Rifle × 4 minis"
     assert result == api.run({"white": 4, "surge": "hit", "precise": 1})
 
 
@@ -107,8 +113,11 @@ def test_each_keyword_page_lists_its_units_linked(made: dict[str, str]) -> None:
     links = _links(html)
     having = [u for u in units.cards().released if any(k.name == "Impact" for w in u.weapons for k in w.keywords)
               or u.keyword("Impact")]
-    assert len(links) == len(having) > 10
-    unit_pages = {page_path(p) for p in made}
-    assert all(_target(page.src_path, href) in unit_pages for href, _ in links)
+    upgrades = [u for u in units.cards().upgrades if u.released and any(k.name == "Impact" for w in u.weapons
+                                                                          for k in w.keywords)]
+    assert len(links) == len(having) + len(upgrades) and len(having) > 10 and len(upgrades) > 10
+    assert html.index("Units with this keyword") < html.index("Upgrades with this keyword")
+    made_pages = {page_path(p) for p in made}
+    assert all(_target(page.src_path, href) in made_pages for href, _ in links)
     assert "(on its card)" in ext.page_addition(PAGES[KEYWORDS.index("Deflect")])
     assert ext.page_addition(PAGES[-2]) == ""  # not a keyword page
