@@ -146,15 +146,20 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     for the inputs on their cards, under the values given beside them; with a defending
     unit, the defender's result also gives the minis defeated (`units_json`)."""
     found = units.Units(values)
+    mapped = units.attacker_mapped(values, found)
     attack = check_cost(attack_from(values))
     attack, outcome = assault_choice.resolved(attack, lambda whites: check_cost(attack_from(values, whites)))
     if len(attack.pools) > 1:
         result = pools_json(attack, outcome)
+        if mapped is not None:
+            result["pool"] = mapped.pool
         first = cast(list[dict[str, object]], result["defenders"])[0]
         first.update(units_json(found, outcome.defenders[0].wounds))
         return result
     result = result_json(attack, outcome.pools)
     cast(dict[str, object], result["defender"]).update(units_json(found, outcome.pools[0].wounds))
+    if mapped is not None:
+        result["pool"] = mapped.pool
     return result
 
 

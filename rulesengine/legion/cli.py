@@ -16,6 +16,7 @@ from typing import cast
 from rulesengine.errors import RulesError
 from rulesengine.legion import api
 from rulesengine.options import Option, argument_parser, given
+from rulesengine.wording import plural
 
 PROG = "rulesengine legion"
 
@@ -58,8 +59,9 @@ def _wounds_table(title: str, part: JSON, key: str = "wounds", word: str = "woun
     expected = Fraction(str(part[f"expected_{key}"]))
     lines.append(f"  expected {key.replace('_', ' ')}: {float(expected):.4f} ({expected})")
     if "minis_defeated" in part and key == "wounds":
-        lines += _wounds_table(f"  Minis defeated ({part['unit']}: {part['minis']} minis, {part['wounds_per_mini']} "
-                               f"{'wound' if part['wounds_per_mini'] == 1 else 'wounds'} each)", part, "minis_defeated", "minis")
+        minis, wounds = cast(int, part["minis"]), cast(int, part["wounds_per_mini"])
+        lines += _wounds_table(f"  Minis defeated ({part['unit']}: {plural(minis, 'mini')}, {plural(wounds, 'wound')} each)",
+                               part, "minis_defeated", "minis")
     return lines
 
 
@@ -67,6 +69,8 @@ def _attack_table(result: JSON) -> str:
     policies = ", ".join(f"{k}={v}" for k, v in cast(JSON, result["policies"]).items())
     readings = "".join(f"; {k} reading: {v}" for k, v in cast(JSON, result.get("readings", {})).items())
     lines = [f"Legion attack, ruleset {result['ruleset']} ({result['rulebook']}); policies: {policies}{readings}"]
+    if "pool" in result:
+        lines.append(f"Attack pool: {result['pool']}")
     if "defenders" in result:
         return "\n".join(lines + _pools_lines(result))
     lines += _wounds_table("Defender", cast(JSON, result["defender"]))

@@ -148,9 +148,13 @@ UNIT_OPTIONS: tuple[Option, ...] = (
     Option("attacker_unit", "Attacking unit", "text", None, help="a released unit's name as on its card, with its title in "
            "brackets where two cards share the name: its weapon's dice times its minis, its surge chart and the keywords the "
            "calculators know (the other inputs given add to it or override it)", group="units"),
-    Option("weapon", "Weapon", "text", None, help="one of the attacking unit's weapons (default: its first ranged weapon)",
-           group="units"),
-    _int("minis", "Minis firing the weapon", MAX_DICE, "0: the whole unit", group="units"),
+    Option("weapon", "Weapons", "text", None, help="a weapon of the attacking unit or of its upgrades, by the weapon's own "
+           "name, as NAME (every mini that may add it and is not given another) or NAME=N (N minis add it); repeat (or "
+           "separate with ;) for several (default: the pool a player forms at the range)", repeatable=True, group="units",
+           unit="weapon"),
+    Option("range", "Range", "text", None, help="the range the defender is at: 1, 2, 3, 4 or melee; only weapons that reach "
+           "it join the pool (default: the range whose default pool rolls the most expected hits)", group="units"),
+    _int("minis", "Minis that fire", MAX_DICE, "0: every mini of the unit", group="units"),
     Option("upgrade", "Upgrades", "text", None, help="an upgrade of the attacking unit as on its card: a heavy weapon or "
            "personnel adds a mini (and its weapon), a weapon upgrade adds its weapon; repeat (or separate with ;) for several",
            repeatable=True, group="units", unit="upgrade"),
@@ -158,7 +162,7 @@ UNIT_OPTIONS: tuple[Option, ...] = (
            "surge chart, courage and the keywords the calculators know; the result counts the minis defeated", group="units"),
 )
 """A unit from the card data standing for the inputs on its card (`rulesengine.legion.units`);
-the same words as URL and form parameters (attacker-unit, weapon, minis, upgrade, defender-unit)."""
+the same words as URL and form parameters (attacker-unit, weapon, range, minis, upgrade, defender-unit)."""
 
 
 OPTIONS: tuple[Option, ...] = (

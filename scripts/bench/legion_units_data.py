@@ -12,6 +12,11 @@ and keyword names only. Card text, image names, history descriptions and list-bu
 fields are left out; the newest history date is kept as the data's date. The `LICENSE`
 beside the source file is copied beside the copy (the licence travels with it), and
 `SOURCE.md` there says where the copy came from.
+
+The copy stays as Legion HQ gives it: the engine makes the corrections of its one reviewed
+table (`rulesengine/legion/units/corrections.py`) as it reads the cards. This script reports
+each of them against the new data: made, or stale (the data no longer holds what the
+correction corrects: fixed upstream or changed, review the entry).
 """
 
 from __future__ import annotations
@@ -22,11 +27,13 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
+from rulesengine.legion.units import corrections
+
 OUT = Path(__file__).resolve().parents[2] / "rulesengine" / "legion" / "units" / "data"
 UNIT_FIELDS = ("id", "cardName", "title", "displayName", "faction", "rank", "cardSubtype", "cost", "keywords",
-               "upgradeBar", "stats", "weapons", "isUnreleased")
+               "upgradeBar", "stats", "weapons", "isUnreleased", "affiliation")
 UPGRADE_FIELDS = ("id", "cardName", "title", "displayName", "cardSubtype", "cost", "weapons", "requirements",
-                  "isUnreleased")
+                  "isUnreleased", "isUnique", "uniqueCount")
 ADDS_A_MINI = ("heavy weapon", "personnel")
 WEAPON_FIELDS = ("name", "keywords", "range", "dice")
 
@@ -86,6 +93,13 @@ def _one_card_a_line(data: dict[str, object]) -> str:
     return "\n".join(lines + ["}"]) + "\n"
 
 
+def report(data: dict[str, object]) -> list[str]:
+    """One line per correction of the table: made on this data, or stale."""
+    _, applied = corrections.apply(data)
+    return ([f"corrected {c.where}: {c.was!r} -> {c.now!r} ({c.reason})" for c in applied.made]
+            + [f"STALE correction {c.where}: the data no longer holds {c.was!r}; review it" for c in applied.stale])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cards", type=Path, help="Legion HQ 2's cards.json")
@@ -105,6 +119,8 @@ def main() -> None:
         f"{data['date']}.\n\n"
         "Refresh it from a newer `cards.json` with `scripts/bench/legion_units_data.py`.\n",
         encoding="utf-8")
+    for line in report(data):
+        print(line)
     print(f"{len(data['units'])} units, {len(data['upgrades'])} upgrades, dated {data['date']} -> {OUT}")  # type: ignore[arg-type]
 
 

@@ -7,7 +7,8 @@
 - `attacker_values`, `defender_values`: a unit on its card -> the engine's input values
   (`Mapped`: values by option name, and notes on what was left out).
 - `unit_values(values)`: the unit inputs of `inputs.UNIT_OPTIONS` among loose input values
-  (`attacker_unit`, `weapon`, `minis`, `upgrade`, `defender_unit`) -> the option values they
+  (`attacker_unit`, `weapon` (list of NAME or NAME=N), `range` (1-4, melee), `minis`,
+  `upgrade`, `defender_unit`) -> the option values they
   stand for, with the other values given laid over them (a value given beside a unit adds to
   it or overrides it).
 - `minis_defeated(wounds, unit)`: the distribution of minis defeated from the wounds'.
@@ -25,12 +26,15 @@ from rulesengine.legion.units.keywords import NOT_MODELLED, RULES, Rule, page_of
 from rulesengine.legion.units.chosen import Units, ruleset_of
 from rulesengine.legion.units.lookup import find_unit, find_upgrade, find_weapon, upgrades_for
 from rulesengine.legion.units.picker import catalogue_json, fill_json
+from rulesengine.legion.units.corrections import CORRECTIONS
+from rulesengine.legion.units.forming import RANGES
+from rulesengine.legion.units.legality import legal_upgrades
 from rulesengine.legion.units.mapping import Mapped, Note, attacker_values, default_weapon, defender_values, whole_unit
 
 __all__ = ["FACTIONS", "NOT_MODELLED", "RULES", "UNIT_INPUTS", "Cards", "Keyword", "Mapped", "Note", "Quirk", "Rule", "Unit",
            "Upgrade", "Weapon", "attacker_values", "cards", "default_weapon", "defender_values", "find_unit", "find_upgrade",
            "find_weapon", "minis_defeated", "page_of", "parse", "unit_values", "upgrades_for", "whole_unit", "Units",
-           "chosen_units", "catalogue_json", "fill_json"]
+           "chosen_units", "catalogue_json", "fill_json", "attacker_mapped", "RANGES", "legal_upgrades", "CORRECTIONS"]
 
 UNIT_INPUTS = tuple(o.name for o in UNIT_OPTIONS)
 """attacker_unit, weapon, minis, upgrade, defender_unit."""
@@ -41,19 +45,30 @@ def chosen_units(values: Mapping[str, object]) -> Units:
     return Units(values)
 
 
+def attacker_mapped(values: Mapping[str, object], found: Units | None = None) -> Mapped | None:
+    """The attacking unit's values (None: no attacking unit named)."""
+    found = found or Units(values)
+    if found.attacker is None:
+        return None
+    return attacker_values(found.attacker, None, found.minis, found.upgrades, ruleset=ruleset_of(values),
+                           defender=found.defender, assigned=found.weapons, at=found.range, in_sight=found.in_sight)
+
+
 def unit_values(values: Mapping[str, object], found: Units | None = None) -> dict[str, object]:
     """Loose input values with the units they name replaced by the inputs on their cards:
-    every value given beside a unit (not None, not "") is laid over the unit's. `found`:
-    the values' units if already found."""
+    every value given beside a unit (not None, not "") is laid over the unit's; `spray`
+    beside an attacking unit is the defending minis its Spray weapons see. `found`: the
+    values' units if already found."""
     found = found or Units(values)
     ruleset = ruleset_of(values)
     from_cards: dict[str, object] = {}
-    if found.attacker is not None:
-        from_cards.update(attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset,
-                                          defender=found.defender).as_dict())
+    mapped = attacker_mapped(values, found)
+    if mapped is not None:
+        from_cards.update(mapped.as_dict())
     if found.defender is not None:
         from_cards.update(defender_values(found.defender, ruleset=ruleset).as_dict())
-    given = {k: v for k, v in values.items() if k not in UNIT_INPUTS and v is not None and v != ""}
+    taken = set(UNIT_INPUTS) | ({"spray"} if found.attacker is not None else set())
+    given = {k: v for k, v in values.items() if k not in taken and v is not None and v != ""}
     return {**from_cards, **given}
 
 

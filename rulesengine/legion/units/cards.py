@@ -8,7 +8,11 @@ Quirks and what is done with them:
 - a courage below 0 is no value at all: `courage=None` and a quirk;
 - X values typed as strings ("1", "1: Rear", "Corps", "X"): `Keyword.number` reads the
   leading number, `Keyword.qualifier` keeps the rest; an "X" left on the card is a quirk;
-- a null or empty range: `Weapon.range_min`/`range_max` are None and a quirk says so;
+- a null or empty range: `Weapon.range_min`/`range_max` are None and a quirk says so; a
+  range with no upper end ([1, null]) is unbounded: `range_max` None, shown "1–∞";
+- slips the data itself proves (joined keywords, ranges): corrected by `corrections.py`'s
+  one table as the cards are read; a weapon with no dice or no range is refused by name
+  (`Weapon.refusal`);
 - 0 minis on the card (the minis come from upgrades): a quirk; the attacker needs them named;
 - `isUnreleased`: `Unit.released` is False (the picker, the pages and the lookups leave it out).
 
@@ -22,6 +26,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from rulesengine.legion.units import corrections
+from rulesengine.legion.units.requirements import Requirement
 
 FACTIONS = {
     "rebels": "Rebel Alliance",
@@ -38,6 +45,10 @@ ATTACK_SURGE = {"": "none", "h": "hit", "c": "crit"}
 DEFENSE_SURGE = {"": "none", "b": "block"}
 ADDS_A_MINI = ("heavy weapon", "personnel")
 """Upgrade kinds that add a miniature to the unit."""
+ONE_MINI = ("heavy weapon", "personnel", "pilot", "squad leader")
+"""Upgrade kinds whose weapons only the miniature the card names may use (the rules name
+heavy weapon, personnel and pilot; a squad leader card is its unit leader's); any other
+upgrade's weapon is open to every miniature of the unit."""
 
 
 @dataclass(frozen=True)
@@ -90,17 +101,42 @@ class Weapon:
 
     @property
     def ranged(self) -> bool:
-        return self.range_max is not None and self.range_max >= 1
+        return self.range_min is not None and (self.range_max is None or self.range_max >= 1)
+
+    @property
+    def overrun_only(self) -> bool:
+        """No range, and Overrun X: a weapon for overrun attacks alone."""
+        return self.range_min is None and self.keyword("Overrun") is not None
+
+    def reaches(self, at: int | str) -> bool:
+        """Whether the weapon may be chosen with the defender at range `at` (1-4, or
+        "melee"); an Overrun-only weapon reaches no range."""
+        if self.range_min is None:
+            return False
+        if at == "melee":
+            return self.melee
+        assert isinstance(at, int)
+        return max(self.range_min, 1) <= at and (self.range_max is None or at <= self.range_max) and self.ranged
+
+    @property
+    def refusal(self) -> str:
+        """Why the engine cannot use the weapon as the data gives it ("": it can)."""
+        if not (self.red or self.black or self.white):
+            return "the card data gives it no dice"
+        if self.range_min is None and not self.overrun_only:
+            return "the card data gives it no range"
+        if self.range_max is not None and self.range_min is not None and self.range_max < self.range_min:
+            return f"the card data gives it an impossible range ({self.range_min} to {self.range_max})"
+        return ""
 
     @property
     def range_text(self) -> str:
         if self.range_min is None:
-            return "no range on the card"
-        if self.range_max in (None, 0):
-            return "melee"
+            return "overrun" if self.overrun_only else "no range on the card"
+        top = "∞" if self.range_max is None else str(self.range_max)
         if self.range_min == 0:
-            return f"melee, 1–{self.range_max}"
-        return f"{self.range_min}" if self.range_min == self.range_max else f"{self.range_min}–{self.range_max}"
+            return "melee" if self.range_max == 0 else f"melee, 1–{top}"
+        return f"{self.range_min}" if self.range_min == self.range_max else f"{self.range_min}–{top}"
 
     @property
     def dice_text(self) -> str:
@@ -142,10 +178,18 @@ class Unit:
     updated: str
     """The date of the card's latest change in the data (ISO), or ""."""
     quirks: tuple[Quirk, ...]
+    affiliation: str = ""
+    """The card's affiliation in the data ("Clan Kryze", "raider"), or ""."""
 
     @property
     def vehicle(self) -> bool:
         return "vehicle" in self.kind
+
+    @property
+    def arsenal(self) -> int:
+        """How many weapons each miniature may add to a pool: Arsenal X's X, else 1."""
+        keyword = self.keyword("Arsenal")
+        return max(keyword.number or 1, 1) if keyword is not None else 1
 
     def keyword(self, name: str) -> Keyword | None:
         return next((k for k in self.keywords if k.name == name), None)
@@ -167,10 +211,19 @@ class Upgrade:
     for_units: tuple[str, ...]
     """Card names its requirements name (empty: it names none)."""
     released: bool
+    requirements: Requirement = Requirement("AND")
+    unique: int = 0
+    """0: not unique; else how many of the card one army may field (the data's isUnique: 1,
+    uniqueCount: N)."""
 
     @property
     def adds_mini(self) -> bool:
         return self.kind in ADDS_A_MINI
+
+    @property
+    def one_mini(self) -> bool:
+        """Its weapons are its own miniature's (or the one it names), not open to every mini."""
+        return self.kind in ONE_MINI
 
 
 @dataclass(frozen=True)
@@ -200,10 +253,12 @@ def _keyword(raw: object) -> Keyword:
 
 
 def _range(raw: object) -> tuple[int | None, int | None]:
-    numbers = [r for r in raw if isinstance(r, int)] if isinstance(raw, list) else []
-    if not numbers:
+    """[0]: melee; [n]: range n; [a, b]: a to b; [a, null]: a to ∞; anything else: no range."""
+    if not isinstance(raw, list) or not raw or not isinstance(raw[0], int):
         return None, None
-    return numbers[0], numbers[-1]
+    if len(raw) == 1:
+        return raw[0], raw[0]
+    return raw[0], raw[-1] if isinstance(raw[-1], int) else None
 
 
 def _weapon(raw: dict[str, object], where: str, quirks: list[Quirk]) -> Weapon:
@@ -214,7 +269,7 @@ def _weapon(raw: dict[str, object], where: str, quirks: list[Quirk]) -> Weapon:
     name = str(raw.get("name", ""))
     if low is None:
         quirks.append(Quirk(f"{where}: {name}", "the data gives this weapon no range: the calculators take it for an "
-                            "overrun attack if it has Overrun X, else for a ranged attack"))
+                            "overrun attack if it has Overrun X, else refuse it"))
     for k in keywords:
         if k.value and k.number is None and k.value.strip().upper() == "X":
             quirks.append(Quirk(f"{where}: {name}: {k.name}", "X is not fixed on the card; not given to the calculators"))
@@ -253,7 +308,8 @@ def _unit(raw: dict[str, object], name: str) -> Unit:
         attack_surge=ATTACK_SURGE.get(str(stats.get("hitsurge", "")), "none"), courage=courage, resilience=resilience,
         speed=int(stats.get("speed", 0)), keywords=keywords, weapons=weapons,
         upgrade_bar=tuple(str(s) for s in raw.get("upgradeBar") or ()),  # type: ignore[attr-defined]
-        released=not raw.get("isUnreleased"), updated=str(raw.get("updated", "")), quirks=tuple(quirks))
+        released=not raw.get("isUnreleased"), updated=str(raw.get("updated", "")), quirks=tuple(quirks),
+        affiliation=str(raw.get("affiliation") or ""))
 
 
 def _names(raws: list[dict[str, object]]) -> list[str]:
@@ -268,26 +324,21 @@ def _names(raws: list[dict[str, object]]) -> list[str]:
     return [f"{n} [{FACTIONS.get(str(r.get('faction')), r.get('faction'))}]" if n in twice else n for n, r in zip(names, raws)]
 
 
-def _requirement_names(raw: object) -> list[str]:
-    if isinstance(raw, dict):
-        return [str(raw["cardName"])] if "cardName" in raw else []
-    if isinstance(raw, list):
-        return [n for item in raw for n in _requirement_names(item)]
-    return []
-
-
 def _upgrade(raw: dict[str, object]) -> Upgrade:
     quirks: list[Quirk] = []
+    requirement = Requirement.parse(raw.get("requirements") or [])
+    unique = int(raw.get("uniqueCount") or 0) or (1 if raw.get("isUnique") else 0)  # type: ignore[call-overload]
     return Upgrade(id=str(raw["id"]), name=str(raw["cardName"]), kind=str(raw.get("cardSubtype", "")),
                    cost=int(raw.get("cost", 0)),  # type: ignore[call-overload]
                    weapons=tuple(_weapon(w, "weapon", quirks) for w in raw.get("weapons") or ()),  # type: ignore[attr-defined]
-                   for_units=tuple(dict.fromkeys(_requirement_names(raw.get("requirements")))),
-                   released=not raw.get("isUnreleased"))
+                   for_units=tuple(dict.fromkeys(requirement.card_names())),
+                   released=not raw.get("isUnreleased"), requirements=requirement, unique=unique)
 
 
 def parse(text: str) -> Cards:
-    """The cards from the copy's JSON text (pure: tests give their own text)."""
-    data = json.loads(text)
+    """The cards from the copy's JSON text (pure: tests give their own text), with
+    `corrections.CORRECTIONS` made."""
+    data, _ = corrections.apply(json.loads(text))
     raws = sorted(data["units"], key=lambda r: (str(r["cardName"]), str(r.get("title") or ""), str(r["id"])))
     units = tuple(_unit(r, n) for r, n in zip(raws, _names(raws)))
     upgrades = tuple(_upgrade(r) for r in data["upgrades"])

@@ -17,7 +17,8 @@ from typing import Literal
 Side = Literal["attacker", "defender", "weapon"]
 How = Literal["flag", "x", "sum", "all", "any"]
 """flag: a switch, on; x: the keyword's X; sum: the X of every weapon in the pool added up;
-all: a switch, on only if every weapon in the pool has it; any: on if one weapon has it."""
+all: a switch, on only if every weapon in the pool has it; any: on if one weapon has it
+(Spray is none of these: its weapon's own dice go in once per defending mini)."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +57,15 @@ RULES: tuple[Rule, ...] = (
     Rule("Anti-Materiel", "anti_materiel", "weapon", "sum", "Anti-Materiel X"),
     Rule("Anti-Personnel", "anti_personnel", "weapon", "sum", "Anti-Personnel X"),
     Rule("Assault", "assault", "weapon", "sum", "Assault X"),
-    Rule("Blast", "blast", "weapon", "all", "Blast"),
+    Rule("Blast", "blast", "weapon", "any", "Blast"),
     Rule("High Velocity", "high_velocity", "weapon", "all", "High Velocity"),
-    Rule("Spray", "spray", "weapon", "all", "Spray", when="spray"),
+    Rule("Spray", "spray", "weapon", "flag", "Spray", when="spray"),
     Rule("Suppressive", "suppressive", "weapon", "any", "Suppressive"),
     Rule("Cumbersome", "cumbersome", "weapon", "any", "Cumbersome"),
     Rule("Immune: Deflect", "immune_deflect", "weapon", "any", "Immune Deflect"),
     Rule("Overrun", "overrun", "weapon", "any", "Overrun X", when="overrun"),
     Rule("Overwhelm", "overwhelm", "weapon", "any", "Overwhelm"),
-    Rule("Sniper Team", "sniper_team", "weapon", "any", "Sniper Team"),
+    Rule("Sniper Team", "sniper_team", "weapon", "all", "Sniper Team"),
     # The defending unit's card.
     Rule("Armor", "armor_x", "defender", "x", "Armor X"),
     Rule("Cover", "cover_x", "defender", "x", "Cover X"),

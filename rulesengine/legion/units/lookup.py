@@ -73,7 +73,7 @@ def find_upgrade(name: str, unit: Unit | None = None, option: str = "--upgrade",
     folded = _fold(name)
     found = [u for u in source.upgrades if u.released and _fold(u.name) == folded]
     if len(found) > 1 and unit is not None:
-        found = [u for u in found if unit.card_name in u.for_units] or found
+        found = [u for u in found if u.requirements.holds(unit) and u.kind in unit.upgrade_bar] or found
     if found:
         return found[0]
     names = sorted({u.name for u in source.upgrades if u.released and (unit is None or not u.for_units
@@ -82,7 +82,8 @@ def find_upgrade(name: str, unit: Unit | None = None, option: str = "--upgrade",
 
 
 def upgrades_for(unit: Unit, source: Cards | None = None) -> tuple[Upgrade, ...]:
-    """The released upgrades whose requirements name this unit's card (heavy weapons,
-    personnel, the unit's own weapon upgrades), for a picker."""
-    source = source or cards()
-    return tuple(u for u in source.upgrades if u.released and unit.card_name in u.for_units)
+    """The released upgrades the unit may take (`legality.legal_upgrades`: its upgrade bar
+    and the cards' requirements), for a picker."""
+    from rulesengine.legion.units.legality import legal_upgrades
+
+    return legal_upgrades(unit, source)

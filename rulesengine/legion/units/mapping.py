@@ -1,16 +1,19 @@
 """From a unit on its card to the engine's input values: pure functions.
 
-`attacker_values(unit, weapon, minis, upgrades)` gives the attack pool (the weapon's dice
-times the minis that fire it, plus one weapon per upgrade that brings one), the unit's
-surge chart, every unit and weapon keyword the engine models, and melee or overrun from the
-weapon's range. `defender_values(unit)` gives the defense die and surge chart, courage (a
+`attacker_values(unit, weapon, minis, upgrades, assigned=, at=)` forms the attack pool as
+the rules form it (`forming`: the weapons named, else the default pool at the range) and
+gives its dice (a Spray weapon's dice once per defending miniature, that weapon's only),
+the unit's surge chart, every unit and weapon keyword the engine models, and melee or
+overrun. `defender_values(unit)` gives the defense die and surge chart, courage (a
 trooper's; none for "—"), vehicle, and every defending keyword the engine models. Each
-returns a `Mapped`: the values by option name, and `notes` for what it could not give
-(a keyword not in the calculators, one that depends on the table, a quirk of the data).
+returns a `Mapped`: the values by option name, `notes` for what it could not give (a
+keyword not in the calculators, one that depends on the table, a quirk of the data), and
+`pool`: which pool it is.
 
-Weapon keywords with X add up over every mini's weapon in the pool, as the rules make
-them cumulative (two minis firing Impact 1 give the pool Impact 2); Blast, High Velocity and Spray are given only when every weapon
-of the pool has them, since the engine applies them to the whole pool.
+Weapon keywords with X add up over every weapon the pool holds, once per miniature that
+adds it (two minis firing Impact 1 give Impact 2; an Overrun weapon goes in once); Blast,
+Suppressive and the like count when any weapon has them, High Velocity and Sniper Team only
+when every weapon has them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from dataclasses import dataclass
 from rulesengine.errors import InputError
 from rulesengine.legion.inputs import OPTIONS
 from rulesengine.legion.model import RULESETS
+from rulesengine.legion.units import forming
 from rulesengine.legion.units.cards import Keyword, Unit, Upgrade, Weapon
+from rulesengine.legion.units.forming import Formed
 from rulesengine.legion.units.keywords import ARC_DEPENDENT, NOT_MODELLED, RULES, Rule, Side
 from rulesengine.options import Option
 
@@ -38,70 +43,46 @@ class Note:
 
 @dataclass(frozen=True)
 class Mapped:
-    """Input values by option name (`dict(values)`), and the notes on what was left out."""
+    """Input values by option name (`dict(values)`), the notes on what was left out, and
+    (attacker) which pool the values are."""
 
     values: tuple[tuple[str, object], ...]
     notes: tuple[Note, ...]
+    pool: str = ""
 
     def as_dict(self) -> dict[str, object]:
         return dict(self.values)
 
 
-@dataclass(frozen=True)
-class Pool:
-    """The weapons of one attack: (weapon, how many minis fire it)."""
-
-    weapons: tuple[tuple[Weapon, int], ...]
-    melee: bool
-    overrun: bool
-
-
 def default_weapon(unit: Unit) -> Weapon:
-    """The unit's first ranged weapon, else its first weapon."""
-    if not unit.weapons:
-        raise InputError("--attacker-unit", "a unit with a weapon on its card (the data lists none for it)", unit.name)
-    return next((w for w in unit.weapons if w.ranged), unit.weapons[0])
+    """The unit's first ranged weapon the engine can use, else its first usable weapon."""
+    usable = [w for w in unit.weapons if not w.refusal]
+    if not usable:
+        raise InputError("--attacker-unit", "a unit with a weapon on its card the engine can use (the data lists none for it)",
+                         unit.name)
+    return next((w for w in usable if w.ranged), usable[0])
 
 
 def whole_unit(unit: Unit, upgrades: Sequence[Upgrade] = ()) -> int:
-    """The minis that fire the unit's own weapon: the card's, plus one per upgrade that adds a
-    mini with no weapon of its own (personnel)."""
-    return unit.minis + sum(1 for u in upgrades if u.adds_mini and not u.weapons)
+    """The unit's miniatures: the card's, plus one per heavy weapon or personnel card."""
+    return unit.minis + sum(1 for u in upgrades if u.adds_mini)
 
 
-def _suits(weapon: Weapon, melee: bool) -> bool:
-    return weapon.melee if melee else weapon.ranged
-
-
-def pool(unit: Unit, weapon: Weapon | None = None, minis: int | None = None,
-         upgrades: Sequence[Upgrade] = ()) -> tuple[Pool, tuple[Note, ...]]:
-    """The weapons of the attack and the notes on how the upgrades joined it."""
-    weapon = weapon or default_weapon(unit)
+def pool(unit: Unit, weapon: Weapon | None = None, minis: int | None = None, upgrades: Sequence[Upgrade] = (),
+         *, assigned: Sequence[tuple[str, int | None]] = (), at: str = "", spray: int = 1) -> Formed:
+    """The attack pool: the weapons named (`assigned`, or `weapon` for every mini, within
+    `minis`), else the default pool at range `at`."""
     most = whole_unit(unit, upgrades)
-    if minis is not None and not 1 <= minis <= max(most, 1):
-        raise InputError("--minis", f"a whole number from 1 to {most} (the minis of {unit.name} that fire {weapon.name})", minis)
-    count = most if minis is None else minis
-    notes: list[Note] = []
-    melee = weapon.melee and not weapon.ranged
-    overrun = weapon.range_min is None and weapon.keyword("Overrun") is not None
-    if weapon.range_min is None and not overrun:
-        notes.append(Note(weapon.name, "the data gives this weapon no range: taken as a ranged attack"))
-    extra: list[tuple[Weapon, int]] = []
-    for upgrade in upgrades:
-        own = next((w for w in upgrade.weapons if _suits(w, melee)), None) if not overrun else None
-        if own is not None:
-            extra.append((own, 1))
-        elif upgrade.adds_mini and upgrade.weapons:
-            count += 1
-            notes.append(Note(upgrade.name, f"its weapon cannot make this attack: its mini fires {weapon.name}"))
-        elif upgrade.weapons:
-            notes.append(Note(upgrade.name, "its weapon cannot make this attack: left out"))
-    weapons = ((weapon, count),) if count else ()
-    if not weapons and not extra:
-        named = "; " + ", ".join(u.name for u in upgrades) + " cannot make this attack" if upgrades else ""
+    if most < 1:
         raise InputError("--upgrade", f"the upgrades that bring {unit.name}'s minis (its card has none of its own): name "
-                         f"them with --upgrade{named}", len(upgrades))
-    return Pool((*weapons, *extra), melee, overrun), tuple(notes)
+                         "them with --upgrade", len(upgrades))
+    if minis is not None and not 1 <= minis <= most:
+        raise InputError("--minis", f"a whole number from 1 to {most} (the minis of {unit.name} that fire)", minis)
+    if weapon is not None:
+        assigned = [(weapon.name, None), *assigned]
+    if assigned:
+        return forming.given_pool(unit, upgrades, assigned, at, minis)
+    return forming.default_pool(unit, upgrades, at, spray, minis)
 
 
 def _option(name: str, ruleset: str) -> tuple[Option | None, str]:
@@ -161,9 +142,12 @@ def _apply(rule: Rule, keyword: Keyword, ruleset: str, values: dict[str, object]
         _set(values, notes, option, keyword.label, number)
 
 
-def _weapon_keywords(attack: Pool, ruleset: str, values: dict[str, object], notes: list[Note],
-                     context: dict[str, bool]) -> None:
-    weapons = [w for w, _ in attack.weapons]
+ALL_OF_THEM = ("high_velocity", "sniper_team")
+"""Weapon keywords a pool has only when every weapon has them (the rest: when any has)."""
+
+
+def _weapon_keywords(attack: Formed, ruleset: str, values: dict[str, object], notes: list[Note]) -> None:
+    weapons = [f.armed.weapon for f in attack.fired]
     names = {k.name.casefold(): k.name for w in weapons for k in w.keywords}
     for folded, name in sorted(names.items()):
         rules = [r for r in RULES if r.keyword.casefold() == folded and r.side == "weapon"]
@@ -174,20 +158,20 @@ def _weapon_keywords(attack: Pool, ruleset: str, values: dict[str, object], note
             continue
         rule = rules[0]
         option, why = _option(rule.option, ruleset)
+        if rule.when == "spray":
+            continue  # the weapon's own dice were multiplied as the pool was formed
         if option is None:
             notes.append(Note(label, why))
-        elif rule.how == "all" and len(having) < len(weapons):
-            notes.append(Note(label, "not every weapon in the pool has it, and the calculators apply it to the whole pool: left out"))
+        elif rule.option in ALL_OF_THEM and len(having) < len(weapons):
+            notes.append(Note(label, "not every weapon in the pool has it: the pool does not"))
         elif rule.when == "overrun":
             if not attack.overrun:
-                notes.append(Note(label, "for an overrun attack: tick Overrun attack to make one"))
-        elif rule.when == "spray" and not context.get("spray"):
-            notes.append(Note(label, "the dice go in once per defending mini in sight: set Spray when the defender is known"))
+                notes.append(Note(label, "for an overrun attack: name only Overrun weapons with --weapon to make one"))
         elif option.kind == "bool":
             _set(values, notes, option, label, True)
         else:
-            numbers = [k.number for w, n in attack.weapons for k in w.keywords if k.name.casefold() == folded
-                       for _ in range(n)]
+            numbers = [k.number for f in attack.fired for k in f.armed.weapon.keywords if k.name.casefold() == folded
+                       for _ in range(f.minis)]
             if any(n is None for n in numbers):
                 notes.append(Note(label, "no number on the card for its X: left out"))
             else:
@@ -195,31 +179,38 @@ def _weapon_keywords(attack: Pool, ruleset: str, values: dict[str, object], note
 
 
 def attacker_values(unit: Unit, weapon: Weapon | None = None, minis: int | None = None, upgrades: Sequence[Upgrade] = (),
-                    *, ruleset: str = RULESETS[0], defender: Unit | None = None) -> Mapped:
-    """The attack's inputs from the attacking unit's card (the defender, if known, decides
-    Jedi Hunter and Spray)."""
-    attack, pool_notes = pool(unit, weapon, minis, upgrades)
-    notes = list(pool_notes)
-    values: dict[str, object] = {
-        "red": sum(w.red * n for w, n in attack.weapons),
-        "black": sum(w.black * n for w, n in attack.weapons),
-        "white": sum(w.white * n for w, n in attack.weapons),
-        "surge": unit.attack_surge,
-    }
+                    *, ruleset: str = RULESETS[0], defender: Unit | None = None,
+                    assigned: Sequence[tuple[str, int | None]] = (), at: str = "", in_sight: int | None = None) -> Mapped:
+    """The attack's inputs from the attacking unit's card and its upgrades (the defender,
+    if known, decides Jedi Hunter and Spray; `in_sight`: the defending minis in sight, for
+    Spray, if given)."""
+    spray = in_sight if in_sight is not None else defender.minis if defender is not None and defender.minis > 0 else None
+    attack = pool(unit, weapon, minis, upgrades, assigned=assigned, at=at, spray=spray or 1)
+    notes: list[Note] = []
+    dice = {"red": 0, "black": 0, "white": 0}
+    for f in attack.fired:
+        w = f.armed.weapon
+        times = f.minis
+        if w.keyword("Spray"):
+            if spray is None:
+                notes.append(Note(f"{w.name}: Spray", "its dice go in once per defending mini in sight: name the defending "
+                                  "unit (or give --spray) to count them; taken once"))
+            else:
+                times *= max(spray, 1)
+                notes.append(Note(f"{w.name}: Spray", f"its dice go in once per defending mini in sight: {spray} times each"))
+        dice["red"] += w.red * times
+        dice["black"] += w.black * times
+        dice["white"] += w.white * times
+    values: dict[str, object] = {**dice, "surge": unit.attack_surge}
     if attack.melee:
         values["melee"] = True
     if attack.overrun:
         values["overrun"] = True
     context = {"force": defender is not None and "force" in defender.upgrade_bar}
-    if defender is not None:
-        context["spray"] = True
-        values["spray"] = defender.minis
     _card_keywords(unit.keywords, ("attacker",), ruleset, values, notes, context)
-    _weapon_keywords(attack, ruleset, values, notes, context)
-    if "spray" in values and not any(w.keyword("Spray") for w, _ in attack.weapons):
-        del values["spray"]
+    _weapon_keywords(attack, ruleset, values, notes)
     notes += [Note(q.where, q.reason) for q in unit.quirks if q.where != "courage"]
-    return Mapped(tuple(values.items()), tuple(notes))
+    return Mapped(tuple(values.items()), tuple(notes), attack.which)
 
 
 def defender_values(unit: Unit, *, ruleset: str = RULESETS[0]) -> Mapped:

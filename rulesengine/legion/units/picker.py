@@ -47,8 +47,10 @@ def fill_json(values: Mapping[str, object]) -> dict[str, object]:
     ruleset = ruleset_of(values)
     out: dict[str, object] = {}
     if found.attacker is not None:
-        mapped = attacker_values(found.attacker, found.weapon, found.minis, found.upgrades, ruleset=ruleset, defender=found.defender)
-        out["attacker"] = {**_mapped_json(mapped), "minis": found.minis or whole_unit(found.attacker, found.upgrades)}
+        mapped = attacker_values(found.attacker, None, found.minis, found.upgrades, ruleset=ruleset, defender=found.defender,
+                                 assigned=found.weapons, at=found.range, in_sight=found.in_sight)
+        out["attacker"] = {**_mapped_json(mapped), "minis": found.minis or whole_unit(found.attacker, found.upgrades),
+                           "pool": mapped.pool}
     if found.defender is not None:
         out["defender"] = _mapped_json(defender_values(found.defender, ruleset=ruleset))
     return out
