@@ -51,7 +51,7 @@ def _target_options(chosen: str) -> str:
 
 def army_html(target_name: str, cover: str) -> str:
     covers = "".join(f'<option value="{c}"{" selected" if c == cover else ""}>{c}</option>' for c in COVER.choices)
-    ranges = ", ".join(f"range {r}" if r != "melee" else "in melee" for r in RANGES)
+    ranges = f"range {RANGES[0]} to {RANGES[-2]} and in melee"
     return (
         f'<div class="army" data-army="legion" data-target="{escape(target_name)}" data-cover="{escape(cover)}">'
         '<div class="admonition note army-needs-js" data-army-static>'
