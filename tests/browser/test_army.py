@@ -52,7 +52,6 @@ def paste_and_compute(page: Any, root: Any, text: str, target: str, cover: str) 
     box.focus()
     page.keyboard.insert_text(text)  # as a paste does
     page.keyboard.press("Tab")
-    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.name") == "defender_unit"
     root.locator("select[name='defender_unit']").select_option(target)
     page.keyboard.press("Tab")
