@@ -67,8 +67,8 @@ def _index(source: Cards) -> _Index:
     for name, _kind in NAMES:
         others.setdefault(folded(name), name)
         others.setdefault(folded(name.split(", ")[0]), name)
-    unit_names = {export_name(u): (folded(export_name(u)), folded(u.card_name)) for u in source.released}
-    upgrade_names = {name: (folded(name), folded(_card_name(name))) for name, _kind in NAMES}
+    unit_names: dict[str, tuple[str, ...]] = {export_name(u): (folded(export_name(u)), folded(u.card_name)) for u in source.released}
+    upgrade_names: dict[str, tuple[str, ...]] = {name: (folded(name), folded(_card_name(name))) for name, _kind in NAMES}
     return _Index({k: tuple(v) for k, v in units.items()}, unit_names,
                   frozenset(folded(u.name) for u in source.upgrades if u.released), others, upgrade_names)
 
