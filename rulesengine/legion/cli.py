@@ -59,8 +59,8 @@ def _wounds_table(title: str, part: JSON, key: str = "wounds", word: str = "woun
     expected = Fraction(str(part[f"expected_{key}"]))
     lines.append(f"  expected {key.replace('_', ' ')}: {float(expected):.4f} ({expected})")
     if "minis_defeated" in part and key == "wounds":
-        minis, wounds = cast(int, part["minis"]), cast(int, part["wounds_per_mini"])
-        lines += _wounds_table(f"  Minis defeated ({part['unit']}: {plural(minis, 'mini')}, {plural(wounds, 'wound')} each)",
+        minis, each = cast(int, part["minis"]), cast(int, part["wounds_per_mini"])
+        lines += _wounds_table(f"  Minis defeated ({part['unit']}: {plural(minis, 'mini')}, {plural(each, 'wound')} each)",
                                part, "minis_defeated", "minis")
     return lines
 

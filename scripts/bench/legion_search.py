@@ -5,8 +5,11 @@ Run: nice .venv/bin/python scripts/bench/legion_search.py [--seed N] [--draws N]
 
 It draws random inputs the form admits from the declared options themselves (every option
 of `api.OPTIONS`, every guardian field of `api.GUARDIAN_FIELDS`, several pools and
-defenders, every aim policy), then mutates the slowest (a die more, a guardian more, a
-bigger X or token count, a keyword switched on) for a few rounds. Each input runs in this
+defenders, every aim policy), and with `--units` of them (default 0.4) a released attacking
+unit with legal upgrades (one per slot of its upgrade bar, at random), a range or none,
+sometimes weapons named with minis (`--weapon NAME=N`), and a defending unit; then it
+mutates the slowest (a die more, a guardian more, a bigger X or token count, a keyword
+switched on; for a unit: another range, upgrade, weapon or defender) for a few rounds. Each input runs in this
 process with every cache cleared first (as cold as a fresh worker), timed in CPU seconds,
 stopped past `--stop` seconds. An input the rules refuse (a keyword of the other ruleset,
 melee with a ranged keyword) is drawn again; one refused for its declared cost counts as
@@ -41,13 +44,14 @@ sys.path.insert(0, str(ROOT))
 from rulesengine.errors import InputError  # noqa: E402
 from rulesengine.legion import aim_choice, api, policies  # noqa: E402
 from rulesengine.legion.attack_inputs import attack_from  # noqa: E402
+from rulesengine.legion import units  # noqa: E402
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST  # noqa: E402
 from rulesengine.options import Field, Option  # noqa: E402
 
 BAR = 0.3
 """The promise: every admitted input answered within this many CPU seconds (CPython)."""
 SKIPPED = {"red", "black", "white", "guardian", "pool", "defender", "attack_faces", "guardian_faces", "defense_faces",
-           "target", "aim_policy", "attacker_unit", "weapon", "minis", "upgrade", "defender_unit"}
+           "target", "aim_policy", "attacker_unit", "weapon", "minis", "upgrade", "defender_unit", "range"}
 """Options drawn apart (dice, guardians, pools, policies) or not at all (faces: a trace; units:
 they stand for dice and keywords the search draws itself)."""
 COST_WORDS = ("too costly", "multiplies the work", "at most 16 attack dice")
@@ -148,8 +152,77 @@ def draw(rng: random.Random) -> dict[str, Any]:
     return values
 
 
+UNIT_SHARE = 0.4
+"""The share of random inputs drawn as units (`--units`)."""
+
+
+def _upgrades(rng: random.Random, unit: units.Unit) -> list[str]:
+    """Legal upgrades: for each slot of the unit's upgrade bar, one card of that kind or none."""
+    legal = units.upgrades_for(unit)
+    chosen: list[units.Upgrade] = []
+    for kind in unit.upgrade_bar:
+        fits = [u for u in legal if u.kind == kind and (not u.unique or u not in chosen)]
+        if fits and rng.random() < 0.5:
+            chosen.append(rng.choice(fits))
+    return [u.name for u in chosen]
+
+
+def _weapons(rng: random.Random, unit: units.Unit, upgrades: list[str]) -> list[str]:
+    """One to three weapons of the unit and its upgrades, some with a count of minis."""
+    cards = [units.find_upgrade(n, unit) for n in upgrades]
+    names = [w.name for w in unit.weapons] + [w.name for u in cards for w in u.weapons]
+    picked = rng.sample(names, min(len(names), rng.randint(1, 3)))
+    return [f"{n}={rng.randint(1, 3)}" if rng.random() < 0.5 else n for n in picked]
+
+
+def unit_draw(rng: random.Random) -> dict[str, Any]:
+    """One random input naming units: the attacker's card, upgrades, range, weapons, the defender."""
+    released = [u for u in units.cards().released if u.weapons]
+    attacker = rng.choice(released)
+    values: dict[str, Any] = {"attacker_unit": attacker.name, "defender_unit": rng.choice(units.cards().released).name}
+    upgrades = _upgrades(rng, attacker)
+    if upgrades:
+        values["upgrade"] = upgrades
+    if rng.random() < 0.7:
+        values["range"] = rng.choice(units.RANGES)
+    if rng.random() < 0.3:
+        values["weapon"] = _weapons(rng, attacker, upgrades)
+    for option in api.OPTIONS:
+        if option.name in SKIPPED or option.group not in ("tokens", "policies") or rng.random() < 0.7:
+            continue
+        v = _option_value(rng, option)
+        if v != option.default:
+            values[option.name] = v
+    values["aim_policy"] = rng.choice(policies.AIM)
+    if rng.random() < 0.3:
+        values["cover"] = rng.choice(("light", "heavy"))
+    return values
+
+
+def unit_mutate(rng: random.Random, values: dict[str, Any]) -> dict[str, Any]:
+    """A neighbour of a unit input: another range, upgrades, weapons, defender or token."""
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in values.items()}
+    attacker = units.find_unit(values["attacker_unit"])
+    choice = rng.randrange(5)
+    if choice == 0:
+        out["range"] = rng.choice(units.RANGES)
+    elif choice == 1:
+        out["upgrade"] = _upgrades(rng, attacker)
+        out.pop("weapon", None)
+    elif choice == 2:
+        out["weapon"] = _weapons(rng, attacker, list(out.get("upgrade", [])))
+    elif choice == 3:
+        out["defender_unit"] = rng.choice(units.cards().released).name
+    else:
+        option = rng.choice([o for o in api.OPTIONS if o.name not in SKIPPED and o.group in ("tokens", "policies")])
+        out[option.name] = _option_value(rng, option)
+    return out
+
+
 def mutate(rng: random.Random, values: dict[str, Any]) -> dict[str, Any]:
     """A neighbour: a die more or less, a guardian more or bigger, a token or keyword changed."""
+    if "attacker_unit" in values:
+        return unit_mutate(rng, values)
     out = {k: (list(v) if isinstance(v, list) else v) for k, v in values.items()}
     choice = rng.randrange(5)
     if choice == 0:
@@ -208,19 +281,19 @@ def command(values: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def valid_draw(rng: random.Random, stop: float) -> tuple[dict[str, Any], str, float]:
+def valid_draw(rng: random.Random, stop: float, share: float = UNIT_SHARE) -> tuple[dict[str, Any], str, float]:
     while True:
-        values = draw(rng)
+        values = unit_draw(rng) if rng.random() < share else draw(rng)
         status, seconds = measure(values, stop)
         if status != "invalid":
             return values, status, seconds
 
 
-def search(seed: int, draws: int, rounds: int, mutants: int, stop: float) -> dict[str, Any]:
+def search(seed: int, draws: int, rounds: int, mutants: int, stop: float, share: float = UNIT_SHARE) -> dict[str, Any]:
     rng = random.Random(seed)
     sampled: list[tuple[str, float, dict[str, Any]]] = []
     for _ in range(draws):
-        values, status, seconds = valid_draw(rng, stop)
+        values, status, seconds = valid_draw(rng, stop, share)
         sampled.append((status, seconds, values))
     random_part = list(sampled)
     for _ in range(rounds):
@@ -303,6 +376,9 @@ def report(found: dict[str, Any], stop: float, seed: int, table: bool) -> None:
     times = sorted(s[1] for s in admitted)
     median = times[len(times) // 2] if times else 0.0
     print(f"seed {seed}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (os.getloadavg, as `uptime` shows)")
+    named = [s for s in sampled if "attacker_unit" in s[2] and s[0] in ("ok", "stopped")]
+    print(f"inputs naming units (random and mutants): {len(named)}, slowest "
+          f"{max((s[1] for s in named), default=0.0):.3f} s CPU")
     print(f"random valid inputs: {len(random_part)}, refused before computing for their declared cost: {len(refused)} "
           f"({100 * len(refused) / max(1, len(random_part)):.1f} %)")
     started = [st for st in random_part if st[2].get("aim_policy") == policies.DEFAULT_AIM]
@@ -438,8 +514,9 @@ def main() -> None:
     parser.add_argument("--write-docs", action="store_true", help="rewrite the Speed section of docs/How the calculators work.md")
     parser.add_argument("--costs", action="store_true", help="time the inputs refused for optimal's cost anyway")
     parser.add_argument("--pyodide", type=int, default=0, metavar="N", help="time the N slowest admitted inputs in Pyodide too")
+    parser.add_argument("--units", type=float, default=UNIT_SHARE, help="the share of random inputs that name units")
     args = parser.parse_args()
-    found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop)
+    found = search(args.seed, args.draws, args.rounds, args.mutants, args.stop, args.units)
     report(found, args.stop, args.seed, args.table)
     costs = optimal_costs(found, args.stop) if args.costs or args.write_docs else []
     if costs:

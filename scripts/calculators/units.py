@@ -41,7 +41,7 @@ from pathlib import Path
 
 from rulesengine.errors import InputError
 from rulesengine.legion.model import RULESETS
-from rulesengine.legion.units import Mapped, Unit, Upgrade, Weapon, attacker_values, cards, default_weapon, defender_values, upgrades_for, whole_unit
+from rulesengine.legion.units import RANGES, Mapped, Unit, Upgrade, Weapon, attacker_values, cards, defender_values, upgrades_for, whole_unit
 from rulesengine.legion.units.cards import FACTIONS
 from scripts.calculators.answers import engine_hash
 
@@ -96,28 +96,78 @@ def key(minis: int | None, upgrades: tuple[int, ...]) -> str:
     return f"{minis or ''}|{','.join(map(str, upgrades))}"
 
 
-def _mapped(unit: Unit, weapon: Weapon, minis: int | None, upgrades: tuple[Upgrade, ...], ruleset: str) -> Values | None:
+Pool = tuple[str, str, int, tuple[int, ...]]
+"""A pool the picker offers: (range, weapon, owner, relevant): `range` "" (none given) or one
+of `RANGES`; `weapon` "" (the default pool) or a weapon named alone (every mini that may add
+it); `owner` the index of the fitting upgrade the weapon is on (-1: the unit's); `relevant`
+the fitting upgrades that can change this pool (the rest leave it as it is)."""
+
+
+def _reaches(weapon: Weapon, at: str) -> bool:
+    return not weapon.refusal and (at == "" or weapon.reaches(int(at) if at.isdigit() else at))
+
+
+def pools(unit: Unit, fitting: tuple[Upgrade, ...]) -> list[Pool]:
+    """The default pool with no range given (first) and at each range; then each weapon
+    named alone: the unit's, and each fitting upgrade's (the first of a name). An upgrade is relevant to a pool if
+    it adds a mini, or if it has a weapon that may join the pool (one that reaches the
+    range; the weapon named)."""
+    out: list[Pool] = []
+    for at in ("", *RANGES):
+        relevant = tuple(i for i, u in enumerate(fitting) if u.adds_mini or any(_reaches(w, at) for w in u.weapons))
+        out.append((at, "", -1, relevant))
+    named = [(w.name, -1) for w in unit.weapons if not w.refusal]
+    named += [(w.name, i) for i, u in enumerate(fitting) for w in u.weapons if not w.refusal]
+    seen: set[str] = set()
+    for name, owner in named:
+        if name.casefold() in seen:  # two cards' weapons of one name: the engine takes the first by name
+            continue
+        seen.add(name.casefold())
+        relevant = tuple(i for i, u in enumerate(fitting) if u.adds_mini or i == owner)
+        out.append(("", name, owner, relevant))
+    return out
+
+
+def pool_key(pool: Pool, minis: int | None, chosen: tuple[int, ...]) -> str:
+    """The key of a choice of minis and upgrades for that pool: the chosen upgrades that are
+    relevant to it (units.mjs `cardValues` makes the same key)."""
+    return key(minis, tuple(i for i in sorted(chosen) if i in pool[3]))
+
+
+def _mapped(unit: Unit, pool: Pool, minis: int | None, upgrades: tuple[Upgrade, ...], ruleset: str) -> Values | None:
     """The engine's values for that choice, or None where the engine refuses it (a unit
-    whose minis all come from upgrades, such as the Bad Batch, fires nothing without them)."""
+    whose minis all come from upgrades, such as the Bad Batch, fires nothing without them;
+    a range none of its weapons reaches)."""
+    at, weapon, _, _ = pool
     try:
-        return _values(attacker_values(unit, weapon, minis, upgrades, ruleset=ruleset))
+        return _values(attacker_values(unit, None, minis, upgrades, ruleset=ruleset, at=at,
+                                       assigned=[(weapon, None)] if weapon else ()))
     except InputError:
         return None
 
 
 def _attack(unit: Unit, fitting: tuple[Upgrade, ...], ruleset: str) -> list[dict[str, Values]]:
+    """Per pool of `pools`: the values with no upgrade and every mini (`""`; {} when the
+    engine refuses it), and for every choice of upgrades (every mini), or of minis (no
+    upgrade), the engine takes, only the values that differ; a choice is keyed by its
+    upgrades relevant to the pool (`pool_key`)."""
     out = []
-    for weapon in unit.weapons:
-        base = _mapped(unit, weapon, None, (), ruleset) or {}
-        entry: dict[str, Values] = {"": base}
-        for chosen in choices(unit, fitting):
-            upgrades = tuple(fitting[i] for i in chosen)
-            for minis in (None, *range(1, whole_unit(unit, upgrades) + 1)):
-                if minis is None and not chosen:
+    every = choices(unit, fitting)
+    for pool in pools(unit, fitting):
+        base = _mapped(unit, pool, None, (), ruleset) if pool[2] < 0 else None
+        entry: dict[str, Values] = {"": base or {}}
+        for chosen in every:
+            if pool[2] >= 0 and pool[2] not in chosen:
+                continue
+            # --minis only without upgrades: the picker turns the minis box off once an upgrade is chosen
+            for minis in (None,) if chosen else range(1, whole_unit(unit, ()) + 1):
+                at = pool_key(pool, minis, chosen)
+                if at in entry or at == "|":
                     continue
-                values = _mapped(unit, weapon, minis, upgrades, ruleset)
+                upgrades = tuple(fitting[i] for i in chosen if i in pool[3])
+                values = _mapped(unit, pool, minis, upgrades, ruleset)
                 if values is not None:
-                    entry[key(minis, chosen)] = _diff(base, values)
+                    entry[at] = _diff(entry[""], values)
         out.append(entry)
     return out
 
@@ -141,7 +191,8 @@ def _unit(unit: Unit) -> tuple[dict[str, object], dict[str, dict[str, Values]]]:
     entry: dict[str, object] = {
         "name": unit.name, "faction": unit.faction, "minis": unit.minis,
         "weapons": [w.name for w in unit.weapons],
-        "weapon": unit.weapons.index(default_weapon(unit)) if unit.weapons else None,
+        "pools": [[at, weapon, owner, list(relevant)] for at, weapon, owner, relevant in pools(unit, fitting)]
+        if unit.weapons else [],
         "upgrades": [u.name for u in fitting], "slots": [[k, m] for k, m in slots(unit, fitting)],
         "defense": _values(defender_values(unit, ruleset=default)), "attack": attack,
     }

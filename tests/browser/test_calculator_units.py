@@ -1,7 +1,8 @@
-"""Legion's unit pickers on a phone (issue 34): two units picked by typing and the keyboard
-fill the fields with what the engine's mapping gives before Python answers, the result
-(the one CPython gives for the request) shows the minis defeated, an edit stays, the share
-link brings the same calculation back, and the whole stays axe clean, light and dark."""
+"""Legion's unit pickers on a phone (issues 34, 42): two units picked by typing and the
+keyboard fill the fields with what the engine's mapping gives before Python answers, the
+range to the defender and a weapon for every mini choose the pool as the rules form it, the
+result (the one CPython gives for the request) shows the minis defeated, an edit stays, the
+share link brings the same calculation back, and the whole stays axe clean, light and dark."""
 
 from __future__ import annotations
 
@@ -80,7 +81,8 @@ def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, answer
     type_unit(page, root, "attacker_unit", "Stormtroopers")
     card = attacker_values(stormtroopers).as_dict()
     assert shown(root, list(card)) == card, "typing the name fills the attacker's fields from the card"
-    assert root.locator("[data-unit-weapon]").input_value() == "E-11 Blaster Rifle"
+    assert root.locator("[data-unit-weapon]").input_value() == "", "each mini its best weapon"
+    assert root.locator("[data-unit-range]").input_value() == "", "at the unit's best range"
 
     # The heavy weapon slot, from the keyboard: its first upgrade.
     slot = root.locator("[data-unit-slot='0']")
@@ -93,10 +95,27 @@ def test_two_units_picked_on_a_phone_fill_compute_and_share(site: Server, answer
     assert root.locator("[name='upgrade']").input_value() == heavy
     assert page.evaluate("document.activeElement.dataset.unitSlot") == "0", "the select in use keeps the focus"
 
+    # The range to the defender, from the keyboard: range 1 (every weapon of the pool reaches it).
+    chosen_range = root.locator("[data-unit-range]")
+    chosen_range.focus()
+    page.keyboard.press("ArrowDown")
+    assert chosen_range.input_value() == "1" and root.locator("[name='range']").input_value() == "1"
+    card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),), at="1").as_dict()
+    assert shown(root, list(card)) == card, "the pool at range 1"
+    # One weapon for every mini: the unit's E-11 (the heavy weapon's mini fires it too).
+    root.locator("[data-unit-weapon]").select_option("E-11 Blaster Rifle")
+    assert root.locator("[name='weapon']").input_value() == "E-11 Blaster Rifle"
+    assert root.locator("[name='range']").input_value() == "", "a weapon for every mini: its own range"
+    card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),),
+                           assigned=[("E-11 Blaster Rifle", None)]).as_dict()
+    assert shown(root, list(card)) == card, "every mini fires the E-11"
+    root.locator("[data-unit-weapon]").select_option("")
+    card = attacker_values(stormtroopers, upgrades=(find_upgrade(heavy, stormtroopers),)).as_dict()
+
     type_unit(page, root, "defender_unit", "Rebel Troopers")
     defence = defender_values(rebels).as_dict()
     assert shown(root, list(defence)) == defence, "the defender's fields follow its card"
-    request = answered(root, defender_unit="Rebel Troopers", upgrade=heavy)
+    request = answered(root, defender_unit="Rebel Troopers", upgrade=heavy, weapon="")
     inputs = request["inputs"]
     assert (inputs["attacker_unit"], inputs["upgrade"], inputs["defender_unit"]) == ("Stormtroopers", heavy, "Rebel Troopers")
     result = root.locator("[data-result]")
@@ -141,6 +160,24 @@ def test_a_unit_pages_link_fills_the_attack_calculator(site: Server, answering: 
     assert shown(root, list(card)) == card
     inputs = answered(root)["inputs"]
     assert inputs["attacker_unit"] == "Rebel Troopers" and inputs["pool"] == "" and inputs["defender"] == ""
+
+
+def test_a_pool_the_data_does_not_hold_is_left_to_the_engine(site: Server, answering: Visit) -> None:
+    """Weapons given minis each (an address from the command line's words): the attacker's
+    fields are turned off (not sent), and the engine forms the pool from the card."""
+    page = answering.page
+    page.goto(site.url + ATTACK + SINGLE + "&c.attacker_unit=Stormtroopers&c.upgrade=Impact%20Grenades"
+              "&c.weapon=Impact%20Grenade%3D1%3BE-11%20Blaster%20Rifle&c.defender_unit=AT-ST")
+    root = pickers(page)
+    page.wait_for_function("el => el.querySelector('[name=red]').disabled", arg=root.element_handle(), timeout=WAIT_MS)
+    inputs = answered(root)["inputs"]
+    assert inputs["weapon"] == "Impact Grenade=1;E-11 Blaster Rifle" and "red" not in inputs
+    assert "worked out by the engine" in root.locator("[data-unit-said='attacker']").inner_text()
+    # A pool the data holds again (each mini its best weapon): the fields come back, those
+    # the page's ruleset turns off stay off.
+    root.locator("[data-unit-weapon]").select_option("")
+    page.wait_for_function("el => !el.querySelector('[name=red]').disabled", arg=root.element_handle(), timeout=WAIT_MS)
+    assert root.evaluate("el => Array.from(el.querySelectorAll('[data-off] [name]')).every((c) => c.disabled)")
 
 
 def test_the_pickers_are_axe_clean(site: Server, answering: Visit) -> None:

@@ -45,6 +45,8 @@ ATTACK_SURGE = {"": "none", "h": "hit", "c": "crit"}
 DEFENSE_SURGE = {"": "none", "b": "block"}
 ADDS_A_MINI = ("heavy weapon", "personnel")
 """Upgrade kinds that add a miniature to the unit."""
+LONGEST = 5
+"""The longest range a weapon's card prints short of ∞ (range 5)."""
 ONE_MINI = ("heavy weapon", "personnel", "pilot", "squad leader")
 """Upgrade kinds whose weapons only the miniature the card names may use (the rules name
 heavy weapon, personnel and pilot; a squad leader card is its unit leader's); any other
@@ -125,8 +127,8 @@ class Weapon:
             return "the card data gives it no dice"
         if self.range_min is None and not self.overrun_only:
             return "the card data gives it no range"
-        if self.range_max is not None and self.range_min is not None and self.range_max < self.range_min:
-            return f"the card data gives it an impossible range ({self.range_min} to {self.range_max})"
+        if self.range_max is not None and self.range_min is not None and not self.range_min <= self.range_max <= LONGEST:
+            return f"the card data gives it an impossible range ({self.range_min} to {self.range_max}: the rulers stop at {LONGEST})"
         return ""
 
     @property
@@ -339,9 +341,13 @@ def parse(text: str) -> Cards:
     """The cards from the copy's JSON text (pure: tests give their own text), with
     `corrections.CORRECTIONS` made."""
     data, _ = corrections.apply(json.loads(text))
-    raws = sorted(data["units"], key=lambda r: (str(r["cardName"]), str(r.get("title") or ""), str(r["id"])))
+    unit_cards = data["units"]
+    assert isinstance(unit_cards, list)
+    upgrade_cards = data["upgrades"]
+    assert isinstance(upgrade_cards, list)
+    raws = sorted(unit_cards, key=lambda r: (str(r["cardName"]), str(r.get("title") or ""), str(r["id"])))
     units = tuple(_unit(r, n) for r, n in zip(raws, _names(raws)))
-    upgrades = tuple(_upgrade(r) for r in data["upgrades"])
+    upgrades = tuple(_upgrade(r) for r in upgrade_cards)
     return Cards(date=str(data.get("date", "")), source=str(data.get("source", "")), units=units, upgrades=upgrades)
 
 

@@ -7,7 +7,9 @@ changed: review it).
 
 Only slips the data itself proves are corrected: a keyword string that joins two keywords,
 a range the same weapon has elsewhere in the data. A weapon the data gives no dice or no
-range is not guessed at: `Weapon.refusal` names it and the engine refuses it.
+range, or a range no ruler reaches (the AT-ST Mortar Launcher's [4, 12], the A280 Rifle's
+[1, 14]: a slip for 1-4, or for ∞? the data does not say), is not guessed at:
+`Weapon.refusal` names it and the engine refuses it.
 """
 
 from __future__ import annotations
@@ -64,10 +66,6 @@ CORRECTIONS: tuple[Correction, ...] = (
                "the E-22 Blaster Rifle (1 black, no keyword) is range 1–3 on the Shoretroopers' card; [0] would make it melee"),
     Correction("units", "Agent Kallus | Hunter of Spectres", "J-19 Bo-Rifle", "range", [None, 2], [0, 2],
                "no lower end: the same J-19 Bo-Rifle on the Agent Kallus heavy weapon card is melee and range 1–2 ([0, 2])"),
-    Correction("upgrades", "AT-ST Mortar Launcher", "AT-ST Mortar Launcher", "range", [4, 12], [4, None],
-               "no ruler reaches range 12: Legion HQ's stand-in for an unbounded range (4–∞)"),
-    Correction("upgrades", "A280", "A280 Rifle", "range", [1, 14], [1, None],
-               "no ruler reaches range 14: Legion HQ's stand-in for an unbounded range (1–∞)"),
 )
 
 

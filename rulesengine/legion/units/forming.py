@@ -194,16 +194,12 @@ def given_pool(unit: Unit, upgrades: Sequence[Upgrade], assigned: Sequence[tuple
     if minis is not None and len(firing) > minis:
         raise InputError("--minis", f"at least {len(firing)} (the minis the weapons given take)", minis)
     fired = [Fired(wanted[i][0], counts[i]) for i in range(len(wanted))]
-    kind = _shared_range(fired)
-    if kind == "overrun":
-        if at:
-            raise InputError("--range", "no range for an overrun attack (its weapons have none)", at)
-        fired = [Fired(f.armed, 1) for f in fired]
-    elif at == "" and kind == "melee":
-        at = "melee"
-    elif at == "melee" and kind != "melee":
-        raise InputError("--weapon", "melee weapons only with --range melee", ", ".join(f.armed.label for f in fired))
-    return Formed(tuple(fired), kind if kind == "overrun" else at, "the weapons named: " + _said(fired))
+    if not at:  # no range given: the weapons named must share one (each reaches the range given, checked above)
+        kind = _shared_range(fired)
+        if kind == "overrun":
+            fired = [Fired(f.armed, 1) for f in fired]
+        at = kind
+    return Formed(tuple(fired), at, "the weapons named: " + _said(fired))
 
 
 def _said(fired: Sequence[Fired]) -> str:

@@ -7,6 +7,7 @@ import difflib
 
 from rulesengine.errors import InputError
 from rulesengine.legion.units.cards import Cards, Unit, Upgrade, Weapon, _fold, cards
+from rulesengine.legion.units.legality import legal_upgrades
 
 CLOSEST = 5
 
@@ -84,6 +85,4 @@ def find_upgrade(name: str, unit: Unit | None = None, option: str = "--upgrade",
 def upgrades_for(unit: Unit, source: Cards | None = None) -> tuple[Upgrade, ...]:
     """The released upgrades the unit may take (`legality.legal_upgrades`: its upgrade bar
     and the cards' requirements), for a picker."""
-    from rulesengine.legion.units.legality import legal_upgrades
-
     return legal_upgrades(unit, source)

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulesengine.legion.units.cards import FACTIONS, Unit, cards
+from rulesengine.legion.units.cards import FACTIONS, Unit, Weapon, cards
+from rulesengine.legion.units.forming import RANGES
 from rulesengine.legion.units.chosen import Units, ruleset_of
 from rulesengine.legion.units.lookup import upgrades_for
 from rulesengine.legion.units.mapping import Mapped, attacker_values, default_weapon, defender_values, whole_unit
+
+
+def _weapon_json(weapon: Weapon) -> dict[str, object]:
+    return {"name": weapon.name, "dice": weapon.dice_text, "range": weapon.range_text, "ranged": weapon.ranged,
+            **({"refused": weapon.refusal} if weapon.refusal else {})}
 
 
 def _unit_json(unit: Unit) -> dict[str, object]:
@@ -17,21 +23,24 @@ def _unit_json(unit: Unit) -> dict[str, object]:
         "rank": unit.rank,
         "minis": unit.minis,
         "wounds": unit.wounds,
-        "weapons": [{"name": w.name, "dice": w.dice_text, "range": w.range_text, "ranged": w.ranged} for w in unit.weapons],
-        "default_weapon": default_weapon(unit).name if unit.weapons else None,
-        "upgrades": [{"name": u.name, "kind": u.kind, "adds_mini": u.adds_mini} for u in upgrades_for(unit)],
+        "arsenal": unit.arsenal,
+        "weapons": [_weapon_json(w) for w in unit.weapons],
+        "default_weapon": default_weapon(unit).name if any(not w.refusal for w in unit.weapons) else None,
+        "upgrades": [{"name": u.name, "kind": u.kind, "adds_mini": u.adds_mini, "weapons": [_weapon_json(w) for w in u.weapons]}
+                     for u in upgrades_for(unit)],
     }
 
 
 def catalogue_json() -> dict[str, object]:
-    """`{"date", "factions": [{"key", "name", "units": [...]}]}`: every released unit, by
-    faction in `FACTIONS`' order, each with its weapons (the default first ranged one named)
-    and the upgrades whose requirements name it."""
+    """`{"date", "ranges", "factions": [{"key", "name", "units": [...]}]}`: every released
+    unit, by faction in `FACTIONS`' order, each with its weapons (range "1–∞" where it has no
+    upper end; a weapon the engine refuses says why) and every upgrade it may legally take
+    (`legality`), with that upgrade's weapons; `ranges`: what `range` takes."""
     source = cards()
     factions = [{"key": key, "name": name,
                  "units": [_unit_json(u) for u in sorted(source.released, key=lambda u: u.name.casefold()) if u.faction == key]}
                 for key, name in FACTIONS.items()]
-    return {"date": source.date, "factions": [f for f in factions if f["units"]]}
+    return {"date": source.date, "ranges": list(RANGES), "factions": [f for f in factions if f["units"]]}
 
 
 def _mapped_json(mapped: Mapped) -> dict[str, object]:

@@ -10,11 +10,37 @@ words ("unit name Stormtroopers", "unit type clone trooper and rank corps").
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
-if TYPE_CHECKING:
-    from rulesengine.legion.units.cards import Unit
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Unit(Protocol):
+    """What a requirement reads of a unit card (`cards.Unit` has it)."""
+
+    @property
+    def card_name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def faction(self) -> str: ...
+    @property
+    def rank(self) -> str: ...
+    @property
+    def affiliation(self) -> str: ...
+    @property
+    def keywords(self) -> Sequence[Named]: ...
+    @property
+    def upgrade_bar(self) -> Sequence[str]: ...
+    @property
+    def defense(self) -> str: ...
 
 Op = Literal["AND", "OR", "NOT", "CARD"]
 

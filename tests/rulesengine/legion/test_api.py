@@ -15,6 +15,7 @@ SPEC_NAMES = {
     "target",  # issue 12: aim=optimal's chance of at least k wounds
     "pool", "defender",  # issue 12: several pools against several defenders
     "attacker_unit", "weapon", "minis", "upgrade", "defender_unit",  # issue 34: units from the card data
+    "range",  # issue 42: the range the defender is at
 }
 
 

@@ -156,7 +156,7 @@ def test_every_input_belongs_to_the_attack_a_pool_or_a_defender() -> None:
     from rulesengine.legion.pool_specs import DEFENDER_INPUTS, POOL_INPUTS
 
     trace_and_pools = {"attack_faces", "guardian_faces", "defense_faces", "pool", "defender"}
-    units = {"attacker_unit", "weapon", "minis", "upgrade", "defender_unit"}  # issue 34: they stand for pool 1's and defender 1's inputs
+    units = {"attacker_unit", "weapon", "range", "minis", "upgrade", "defender_unit"}  # issues 34, 42: they stand for pool 1's and defender 1's inputs
     groups = [set(ATTACKER_OPTIONS), set(POOL_INPUTS), set(DEFENDER_INPUTS), trace_and_pools, units]
     names = [o.name for o in OPTIONS]
     assert sorted(names) == sorted(n for g in groups for n in g)

@@ -18,7 +18,7 @@ from rulesengine.calculators.registry import calculator as by_name
 from rulesengine.calculators.render import render_calculator
 from rulesengine.errors import InputError
 from rulesengine.legion.model import RULESETS
-from rulesengine.legion.units import attacker_values, cards, defender_values, find_unit, upgrades_for
+from rulesengine.legion.units import RANGES, attacker_values, cards, defender_values, find_unit, upgrades_for
 from rulesengine.legion.units.cards import FACTIONS
 from scripts.calculators import units
 from scripts.site.shell.calculators_hook import has_legion
@@ -26,9 +26,9 @@ from scripts.site.shell.calculators_hook import has_legion
 NOTES = units.NOTES
 
 
-def lookup(unit: Any, weapon: int, key: str) -> dict[str, object]:
-    """As units.mjs `cardValues` reads the data: the weapon's base, then the choice's changes."""
-    entry = unit["attack"][weapon]
+def lookup(unit: Any, pool: int, key: str) -> dict[str, object]:
+    """As units.mjs `cardValues` reads the data: the pool's base, then the choice's changes."""
+    entry = unit["attack"][pool]
     out = dict(entry[""])
     for name, value in (entry[key] if key else {}).items():
         if value is None:
@@ -70,6 +70,9 @@ def test_every_released_unit_is_there_grouped_by_faction() -> None:
 
 
 def test_looked_up_values_equal_the_engines_mapping_over_every_faction() -> None:
+    """Every pool the picker offers (the default at each range, each weapon for every mini),
+    every choice of upgrades, and minis without upgrades: the values looked up under the key
+    units.mjs makes (the upgrades relevant to the pool) equal the engine's, all upgrades on."""
     data: Any = units.units_data()
     by_name = {u["name"]: u for u in data["units"]}
     chosen = sample()
@@ -80,21 +83,35 @@ def test_looked_up_values_equal_the_engines_mapping_over_every_faction() -> None
         fitting = upgrades_for(unit)
         assert entry["upgrades"] == [u.name for u in fitting]
         assert words(data, entry["defense"]) == engine(defender_values(unit))
-        for w, weapon in enumerate(unit.weapons):
-            if unit.minis:
-                assert words(data, lookup(entry, w, "")) == engine(attacker_values(unit, weapon))
-            else:  # its minis all come from upgrades (the Bad Batch): the engine fires nothing without them
-                with pytest.raises(InputError):
-                    attacker_values(unit, weapon)
+        offered = units.pools(unit, fitting)
+        assert entry["pools"] == [[at, w, owner, list(rel)] for at, w, owner, rel in offered]
+        for p, pool in enumerate(offered):
+            at, weapon, owner, _ = pool
+            assigned = [(weapon, None)] if weapon else []
             for picked in units.choices(unit, fitting):
+                if owner >= 0 and owner not in picked:
+                    continue
                 upgrades = tuple(fitting[i] for i in picked)
-                for minis in dict.fromkeys((None, 1, unit.minis or None)):
-                    key = units.key(minis, picked)
-                    if key == "|" or key not in entry["attack"][w]:
+                for minis in dict.fromkeys((None, 1, unit.minis or None) if not picked else (None,)):
+                    key = units.pool_key(pool, minis, picked)
+                    try:
+                        expected = engine(attacker_values(unit, None, minis, upgrades, at=at, assigned=assigned))
+                    except InputError:
+                        assert key not in entry["attack"][p] or key == "|" and not entry["attack"][p][""]
                         continue
-                    assert words(data, lookup(entry, w, key)) == engine(attacker_values(unit, weapon, minis, upgrades)), (name, weapon.name, key)
+                    assert words(data, lookup(entry, p, "" if key == "|" else key)) == expected, (name, pool, key)
                     checked += 1
-    assert checked > 100
+    assert checked > 1000
+
+
+def test_the_picker_offers_every_range_and_every_weapon_in_the_players_words() -> None:
+    data: Any = units.units_data()
+    storm = next(u for u in data["units"] if u["name"] == "Stormtroopers")
+    assert [p[0] for p in storm["pools"][:6]] == ["", *RANGES]
+    grenades = storm["upgrades"].index("Impact Grenades")
+    assert ["", "Impact Grenade", grenades] in [p[:3] for p in storm["pools"]]
+    fire_support = next(u for u in data["units"] if u["name"] == "Mandalorian Warriors (Fire Support)")
+    assert any(kind == "heavy weapon" for kind, _ in fire_support["slots"])
 
 
 def test_fields_a_unit_fills_are_the_engines_options() -> None:

@@ -1,5 +1,6 @@
-// Legion's unit pickers: an attacking unit (typed, from a list grouped by faction), its
-// weapon, minis and upgrades, and a defending unit. Choosing one fills the calculator's
+// Legion's unit pickers: an attacking unit (typed, from a list grouped by faction), the
+// range its target is at or one weapon for every mini, its minis and upgrades, and a
+// defending unit. Choosing one fills the calculator's
 // fields with what its card gives, before Python has loaded: the values come from the
 // build (scripts/calculators/units.py runs the engine's own mapping for every released unit
 // and writes assets/calculators/units.json, named in the calculator's data-unit-data); this
@@ -8,8 +9,11 @@
 // as a command-line flag beside --attacker-unit does.
 //
 // The unit inputs themselves stay the form's named text boxes (attacker_unit, weapon,
-// minis, upgrade, defender_unit): what is sent, shared in the address and read back. The
-// weapon and upgrade boxes are hidden behind selects drawn from the unit's card.
+// range, minis, upgrade, defender_unit): what is sent, shared in the address and read back.
+// The weapon, range and upgrade boxes are hidden behind selects drawn from the unit's card.
+// A pool the data does not hold (weapons given minis each, NAME=N, from an address) leaves
+// the attacker's fields to the engine: they are turned off (not sent) until a pool the data
+// holds is chosen again.
 
 import { setInputs } from "./form.mjs";
 
@@ -19,7 +23,10 @@ const SIDES = {
   attacker: { unit: "attacker_unit", fields: "attackerFields", label: "Attacking unit" },
   defender: { unit: "defender_unit", fields: "defenderFields", label: "Defending unit" },
 };
-const ATTACK_INPUTS = ["attacker_unit", "weapon", "minis", "upgrade"];
+const ATTACK_INPUTS = ["attacker_unit", "weapon", "range", "minis", "upgrade"];
+// In this order (an object would put the numbers first).
+const RANGES = [["", "The best range for the unit"], ["1", "Range 1"], ["2", "Range 2"], ["3", "Range 3"], ["4", "Range 4"], ["melee", "Melee"]];
+const RANGE_WORDS = Object.fromEntries(RANGES);
 export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
 
 const addressOf = (root) => root.getAttribute("data-unit-data");
@@ -46,6 +53,15 @@ export function unitsData(root) {
 const dataNow = (root) => arrived.get(addressOf(root)) || null;
 const fold = (text) => String(text || "").toLowerCase().replace(/[^0-9a-z]+/g, " ").trim();
 
+// The pool of the unit's data that `values` name (range, or one weapon for every mini), or -1.
+export function poolOf(unit, values) {
+  const weapons = upgradeNames(values.weapon);
+  const range = String(values.range || "").trim().toLowerCase();
+  if (weapons.length > 1 || (weapons.length && (range || weapons[0].includes("=")))) return -1;
+  const weapon = weapons.length ? fold(weapons[0]) : "";
+  return unit.pools.findIndex(([at, name]) => at === range && fold(name) === weapon);
+}
+
 export function unitNamed(data, name) {
   const wanted = fold(name);
   if (!wanted) return -1;
@@ -62,13 +78,17 @@ export function cardValues(data, values, side) {
   const unit = data.units[index];
   const ruleset = values.ruleset && values.ruleset !== data.rulesets[0] ? (data.byRuleset[values.ruleset] || {})[index] || {} : {};
   if (side === "defender") return ruleset.defense || unit.defense;
-  if (!unit.weapons.length) return null;
-  const weapon = values.weapon ? unit.weapons.findIndex((w) => fold(w) === fold(values.weapon)) : unit.weapon;
+  if (!unit.pools.length) return null;
+  const pool = poolOf(unit, values);
   const picked = upgradeNames(values.upgrade).map((name) => unit.upgrades.findIndex((u) => fold(u) === fold(name)));
-  if (weapon < 0 || picked.includes(-1)) return null;
+  if (pool < 0 || picked.includes(-1)) return null;
+  const [, , owner, relevant] = unit.pools[pool];
+  if (owner >= 0 && !picked.includes(owner)) return null;
   const minis = Number(values.minis) || 0;
-  const key = minis || picked.length ? `${minis || ""}|${picked.sort((a, b) => a - b).join(",")}` : "";
-  if (ruleset[`${weapon}/${key}`]) return ruleset[`${weapon}/${key}`];
+  if (minis && picked.length) return null; // minis with upgrades: the picker turns the minis box off
+  const mine = picked.filter((i) => relevant.includes(i)).sort((a, b) => a - b);
+  const key = minis || mine.length ? `${minis || ""}|${mine.join(",")}` : "";
+  const weapon = pool;
   const entry = unit.attack[weapon];
   if (!(key in entry)) return null;
   const out = Object.assign({}, entry[""]);
@@ -166,9 +186,15 @@ function mountUnitInput(form, data, side) {
 function say(box, data, values, side) {
   const card = cardValues(data, values, side);
   box.replaceChildren();
-  if (!card) return;
+  if (!card) {
+    if (side === "attacker" && unitNamed(data, values.attacker_unit) >= 0) {
+      box.textContent = `The pool named (${values.weapon || values.range || "these choices"}) is worked out by the engine from ${values.attacker_unit}'s card: the attacker's fields are left to it.`;
+    }
+    return;
+  }
   const words = document.createElement("span");
-  words.textContent = `Fields filled from ${values[SIDES[side].unit]}${side === "attacker" && values.weapon ? ` (${values.weapon})` : ""}; change any of them to override the card.`;
+  const pool = side === "attacker" ? [values.weapon, values.range ? RANGE_WORDS[String(values.range).toLowerCase()] : ""].filter(Boolean).join(", ") : "";
+  words.textContent = `Fields filled from ${values[SIDES[side].unit]}${pool ? ` (${pool})` : ""}; change any of them to override the card.`;
   box.append(words);
   const notes = (card._notes || []).map((i) => data.notes[i]);
   if (notes.length) {
@@ -208,13 +234,18 @@ function build(root, form, group, data) {
   const attacker = mountUnitInput(form, data, "attacker");
   const defender = mountUnitInput(form, data, "defender");
   const weaponText = named(form, "weapon");
+  const rangeText = named(form, "range");
   const upgradeText = named(form, "upgrade");
   const minis = named(form, "minis");
-  for (const el of [weaponText, upgradeText]) el.closest(".calculator-field").hidden = true;
+  for (const el of [weaponText, rangeText, upgradeText]) el.closest(".calculator-field").hidden = true;
+  const range = document.createElement("select");
+  range.setAttribute("data-unit-range", "");
+  for (const [value, words] of RANGES) range.append(option(value, words, value === ""));
+  const rangeField = field("Range to the defender", range, "calculator-unit-range");
   const weapon = document.createElement("select");
   weapon.setAttribute("data-unit-weapon", "");
-  const weaponField = field("Weapon", weapon, "calculator-unit-weapon");
-  weaponText.closest(".calculator-field").before(weaponField);
+  const weaponField = field("Weapons", weapon, "calculator-unit-weapon");
+  weaponText.closest(".calculator-field").before(rangeField, weaponField);
   const slots = document.createElement("div");
   slots.className = "calculator-unit-slots";
   slots.setAttribute("data-unit-picker", "");
@@ -239,13 +270,12 @@ function build(root, form, group, data) {
   // The selects follow the text boxes (after a unit is chosen, an address is read, ...);
   // they are drawn again only for another unit, so a select in use keeps the focus.
   let drawn;
+  let drawnFor;
   const sync = () => {
     const unit = unitOf("attacker");
     const values = current();
     if (unit !== drawn) {
       drawn = unit;
-      weapon.replaceChildren(...(unit ? unit.weapons.map((w) => option(w, w, false)) : [option("", "(choose an attacking unit)", true)]));
-      weapon.disabled = !unit;
       slots.replaceChildren(...(unit ? unit.slots.map(([kind, members], n) => {
         const select = document.createElement("select");
         select.setAttribute("data-unit-slot", String(n));
@@ -253,9 +283,21 @@ function build(root, form, group, data) {
         return field(kind.charAt(0).toUpperCase() + kind.slice(1), select, "calculator-unit-slot");
       }) : []));
     }
+    // The weapons offered: the default pool, each weapon of the unit and of the upgrades chosen.
+    const picked = upgradeNames(values.upgrade).map((name) => unit ? unit.upgrades.findIndex((u) => fold(u) === fold(name)) : -1);
+    const offered = unit ? unit.pools.filter(([at, name, owner]) => name && !at && (owner < 0 || picked.includes(owner))) : [];
+    const offer = JSON.stringify([unit && unit.name, offered.map((p) => p[1])]);
+    if (offer !== drawnFor) {
+      drawnFor = offer;
+      weapon.replaceChildren(...(unit ? [option("", "Each mini its best weapon at the range", true),
+        ...offered.map(([, name]) => option(name, `${name}: every mini that may fire it`, false))]
+        : [option("", "(choose an attacking unit)", true)]));
+    }
+    weapon.disabled = range.disabled = !unit;
     if (unit) {
-      const at = values.weapon ? unit.weapons.findIndex((w) => fold(w) === fold(values.weapon)) : unit.weapon;
-      weapon.selectedIndex = Math.max(at, 0);
+      const named = upgradeNames(values.weapon);
+      weapon.value = named.length === 1 && !named[0].includes("=") ? (offered.find(([, n]) => fold(n) === fold(named[0])) || ["", ""])[1] : "";
+      range.value = String(values.range || "").trim().toLowerCase() in RANGE_WORDS ? String(values.range || "").trim().toLowerCase() : "";
       // Each upgrade named goes in the first slot of its kind still free.
       const chosen = upgradeNames(values.upgrade).map(fold);
       const taken = new Set();
@@ -264,6 +306,25 @@ function build(root, form, group, data) {
         if (i !== undefined) taken.add(i);
         select.value = i === undefined ? "" : unit.upgrades[i];
       });
+    }
+    // Minis with upgrades are not in the data: the box is off (every mini fires) once an upgrade is chosen.
+    const withUpgrades = Boolean(unit && upgradeNames(values.upgrade).length);
+    if (withUpgrades && minis.value !== "0") minis.value = "0";
+    minis.disabled = withUpgrades;
+    // A pool the data does not hold: the attacker's fields are left to the engine (not sent).
+    const unheld = Boolean(unit) && !cardValues(data, values, "attacker");
+    // (marked, so that a field another ruleset turns off stays off when the mark goes)
+    for (const name of data.attackerFields) {
+      for (const el of form.querySelectorAll("[name]")) {
+        if (el.name !== name) continue;
+        if (unheld && !el.disabled) {
+          el.disabled = true;
+          el.setAttribute("data-unit-off", "");
+        } else if (!unheld && el.hasAttribute("data-unit-off")) {
+          el.removeAttribute("data-unit-off");
+          el.disabled = Boolean(el.closest("[data-off]"));
+        }
+      }
     }
     for (const side of Object.keys(told)) say(told[side], data, values, side);
   };
@@ -294,6 +355,7 @@ function build(root, form, group, data) {
     if (event.type === "change") return; // the "input" event filled it already
     if (side === "attacker") {
       weaponText.value = "";
+      rangeText.value = "";
       upgradeText.value = "";
       minis.value = "0";
     }
@@ -305,15 +367,28 @@ function build(root, form, group, data) {
   }
   weapon.addEventListener("change", (event) => {
     event.stopPropagation();
-    const unit = unitOf("attacker");
-    weaponText.value = unit && weapon.selectedIndex === unit.weapon ? "" : weapon.value;
+    weaponText.value = weapon.value;
+    if (weapon.value) rangeText.value = ""; // a weapon for every mini: its own range
     fillSide("attacker");
     tell(weaponText);
   });
   weapon.addEventListener("input", (event) => event.stopPropagation());
+  range.addEventListener("change", (event) => {
+    event.stopPropagation();
+    rangeText.value = range.value;
+    if (range.value) weaponText.value = ""; // at a range: each mini its best weapon there
+    fillSide("attacker");
+    tell(rangeText);
+  });
+  range.addEventListener("input", (event) => event.stopPropagation());
   slots.addEventListener("change", (event) => {
     event.stopPropagation();
     upgradeText.value = Array.from(slots.querySelectorAll("select"), (s) => s.value).filter(Boolean).join("; ");
+    const unit = unitOf("attacker");
+    const kept = upgradeNames(upgradeText.value).map((name) => unit.upgrades.findIndex((u) => fold(u) === fold(name)));
+    // A weapon of an upgrade taken off goes with it.
+    if (weaponText.value && !unit.pools.some(([at, name, owner]) => !at && fold(name) === fold(weaponText.value) && (owner < 0 || kept.includes(owner)))) weaponText.value = "";
+    if (kept.length) minis.value = "0";
     fillSide("attacker");
     tell(upgradeText);
   });

@@ -134,9 +134,17 @@ def test_the_picker_json() -> None:
     storm = next(u for f in factions for u in f["units"] if u["name"] == "Stormtroopers")
     assert storm["default_weapon"] == "E-11 Blaster Rifle"
     assert "DLT-19 Stormtrooper" in [u["name"] for u in storm["upgrades"]]
+    assert catalogue["ranges"] == list(units.RANGES)
+    fire = next(u for f in factions for u in f["units"] if u["name"] == "Mandalorian Warriors (Fire Support)")
+    assert [u["name"] for u in fire["upgrades"]] == [u.name for u in units.upgrades_for(units.find_unit(fire["name"]))]
+    assert any(u["kind"] == "heavy weapon" and u["weapons"] for u in fire["upgrades"])
+    iden = next(u for f in factions for u in f["units"] if u["name"] == "Iden Versio")
+    assert "1–∞" in [w["range"] for w in iden["weapons"]]
     filled = units.fill_json({"attacker_unit": "Stormtroopers", "upgrade": "DLT-19 Stormtrooper", "defender_unit": "AT-ST"})
     assert filled["attacker"] == {"values": {"red": 2, "black": 0, "white": 4, "surge": "hit", "precise": 1, "impact": 1},
-                                  "notes": [], "minis": 4}
+                                  "notes": [], "minis": 5,
+                                  "pool": "the default pool at range 3: E-11 Blaster Rifle × 4 minis, "
+                                          "DLT-19 Blaster Rifle (DLT-19 Stormtrooper) × 1 mini"}
     defender = filled["defender"]
     assert isinstance(defender, dict) and defender["values"]["armor_x"] == 5
     with pytest.raises(InputError, match="--defender-unit"):

@@ -68,8 +68,15 @@ def test_a_heavy_weapon_adds_its_mini_and_its_weapon() -> None:
 def test_weapon_keywords_of_the_pool_add_up() -> None:
     storm = units.find_unit("Stormtroopers")
     two = [units.find_upgrade("DLT-19 Stormtrooper", storm), units.find_upgrade("HH-12 Stormtrooper", storm)]
-    values = units.attacker_values(storm, minis=2, upgrades=two).as_dict()
-    assert (values["red"], values["black"], values["white"], values["impact"], values["cumbersome"]) == (2, 3, 2, 4, True)
+    values = units.attacker_values(storm, upgrades=two, at="2").as_dict()
+    # at range 2: four E-11 (white), the DLT-19 (2 red, Impact 1), the HH-12 (3 black, Impact 3, Cumbersome)
+    assert (values["red"], values["black"], values["white"], values["impact"], values["cumbersome"]) == (2, 3, 4, 4, True)
+    # --minis 2: the two minis whose weapons roll the most hits fire
+    values = units.attacker_values(storm, minis=2, upgrades=two, at="2").as_dict()
+    assert (values["red"], values["black"], values["white"], values["impact"]) == (2, 3, 0, 4)
+    # at range 1 the HH-12 (range 2-4) does not reach: its mini fires an E-11 instead
+    values = units.attacker_values(storm, upgrades=two, at="1").as_dict()
+    assert (values["red"], values["black"], values["white"], values["impact"]) == (2, 0, 5, 1)
 
 
 def test_minis_and_flags_beside_a_unit() -> None:
@@ -159,11 +166,15 @@ def test_an_option_another_change_adds_maps_once_it_exists(monkeypatch: pytest.M
     sniper = units.find_upgrade("DH-447 Sniper", commandos)
     rifle = sniper.weapons[0]
     unit_weapon = next(w for w in commandos.weapons if w.ranged)
-    before = units.attacker_values(commandos, unit_weapon, upgrades=[sniper])
+    both = [(unit_weapon.name, None), (rifle.name, None)]
+    before = units.attacker_values(commandos, upgrades=[sniper], assigned=both)
     if "overwhelm" not in mapping._BY_NAME:
         assert any("Overwhelm" in n.keyword and n.reason == units.NOT_MODELLED for n in before.notes)
     extra = {"overwhelm": Option("overwhelm", "Overwhelm", "bool", False), "sniper_team": Option("sniper_team", "Sniper Team", "bool", False)}
     monkeypatch.setattr(mapping, "_BY_NAME", {**mapping._BY_NAME, **extra})
-    after = units.attacker_values(commandos, unit_weapon, upgrades=[sniper]).as_dict()
-    assert after["overwhelm"] is True and after["sniper_team"] is True and "high_velocity" not in after
+    after = units.attacker_values(commandos, upgrades=[sniper], assigned=both).as_dict()
+    # Overwhelm counts when a weapon has it; Sniper Team and High Velocity only when every weapon has them
+    assert after["overwhelm"] is True and "sniper_team" not in after and "high_velocity" not in after
+    alone = units.attacker_values(commandos, upgrades=[sniper], assigned=[(rifle.name, None)]).as_dict()
+    assert alone["sniper_team"] is True and alone["high_velocity"] is True
     assert rifle.keyword("High Velocity") is not None  # not every weapon of the pool has it: left out
