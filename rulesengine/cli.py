@@ -1,7 +1,9 @@
-"""Command line: `rulesengine legion ...` and `rulesengine swtcg ...`.
+"""Command line: `rulesengine legion ...`, `rulesengine swtcg ...` and
+`rulesengine legion-army LIST.json ...` (a whole Legion list against one target).
 
-Each game owns its own argument parser (`rulesengine.<game>.cli.main`); this module
-only dispatches, so the games stay independent.
+Each game (and each command beside them) owns its own argument parser
+(`rulesengine.<game>.cli.main`, `rulesengine.legion.army_cli.main`); this module only
+dispatches, so the games stay independent.
 """
 
 from __future__ import annotations
@@ -11,10 +13,17 @@ import sys
 from collections.abc import Callable, Sequence
 
 GAMES = ("legion", "swtcg")
-USAGE = "usage: rulesengine {legion,swtcg} [options] [--json]"
+COMMANDS = ("legion-army",)
+"""Commands beside the games' own."""
+USAGE = ("usage: rulesengine {legion,swtcg} [options] [--json]\n"
+         "       rulesengine legion-army LIST.json --defender-unit NAME [--cover none|light|heavy] [--json]")
 
 
 def _game_main(game: str) -> Callable[[Sequence[str]], int]:
+    if game == "legion-army":
+        from rulesengine.legion.army_cli import main as army_main
+
+        return army_main
     if game == "legion":
         from rulesengine.legion.cli import main as legion_main
 
@@ -30,8 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE)
         return 0 if args else 2
     game, rest = args[0], args[1:]
-    if game not in GAMES:
-        print(f"rulesengine: unknown game {game!r}; choose one of: {', '.join(GAMES)}", file=sys.stderr)
+    if game not in GAMES + COMMANDS:
+        print(f"rulesengine: unknown game {game!r}; choose one of: {', '.join(GAMES)} (or the command "
+              f"{', '.join(COMMANDS)})", file=sys.stderr)
         return 2
     try:
         return _game_main(game)(rest)

@@ -21,6 +21,7 @@ from rulesengine.calculators.render import compute, error_html, result_html
 from rulesengine.calculators.result import summary
 from rulesengine.calculators.words import named_choices
 from rulesengine.errors import InputError, RulesError
+from rulesengine.legion.army_page import army as army_answer
 from rulesengine.legion.units import cards as unit_cards
 
 
@@ -75,6 +76,13 @@ def in_form_words(calc: Calculator, error: InputError) -> str:
 
 def _failure(message: str, option: str | None) -> dict[str, object]:
     return {"ok": False, "error": message, "option": option, "html": error_html(message)}
+
+
+def army(request_json: str) -> str:
+    """The "Your army" page's entry point (a whole Legion list against one target, unit by
+    unit): `rulesengine.legion.army_page`. Imported here so that the start-up snapshot
+    holds it, as it holds the calculators."""
+    return army_answer(request_json)
 
 
 def describe() -> str:

@@ -19,7 +19,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_an_unknown_game_names_the_choices() -> None:
     done = run("chess")
     assert done.returncode == 2
-    assert done.stderr.strip() == "rulesengine: unknown game 'chess'; choose one of: legion, swtcg"
+    assert done.stderr.strip() == ("rulesengine: unknown game 'chess'; choose one of: legion, swtcg "
+                                   "(or the command legion-army)")
 
 
 def test_no_game_prints_the_usage_with_status_2() -> None:

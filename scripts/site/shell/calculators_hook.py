@@ -54,6 +54,7 @@ MODULE_IMPORT = re.compile(r'(from\s+"\./[\w-]+\.mjs)(?:\?v=\w*)?"')
 # scripts/site/static_site.py.
 SERVING = False
 CALCULATOR_MARK = "data-calculator="  # in every calculator's HTML (rulesengine.calculators.render)
+ARMY_MARK = "data-army="  # in the "Your army" page's HTML (scripts/calculators/army_extension.py): same script and worker
 
 
 def _wheel_module() -> ModuleType:
@@ -125,7 +126,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def _shows_calculator(file: File) -> bool:
     try:
-        return CALCULATOR_MARK in file.content_string
+        content = file.content_string
+        return CALCULATOR_MARK in content or ARMY_MARK in content
     except (OSError, UnicodeDecodeError):
         return False
 

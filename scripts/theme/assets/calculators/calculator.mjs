@@ -19,6 +19,7 @@ import { offerCompare } from "./compare.mjs";
 import { describeItem, itemsOf, mountRows } from "./rows.mjs";
 import { answersArriving, builtAnswer, loadAnswers } from "./answers.mjs";
 import { mountUnits } from "./units.mjs";
+import { mountArmy } from "./army.mjs";
 
 const mounted = new WeakSet();
 const lastRequest = new WeakMap(); // root -> last request sent for it
@@ -290,6 +291,7 @@ function offerSkip(roots) {
 }
 
 export function mountAll() {
+  mountArmy(); // "Your army" (army.mjs): its own page, the same worker
   const roots = document.querySelectorAll("[data-calculator]");
   // Mounted already: this module mounts the page as soon as it runs, and the theme then
   // announces the same page (document$). Mounting it again would set the form back to the

@@ -12,6 +12,8 @@
 // Messages are JSON text both ways; as a shared worker, each page's through its own port
 // (a page that connects after the start gets "ready" at once, with "connectedMs").
 //   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
+//                   {"type": "army", "id": 8, "request": {"step": "read", "list": "...", ...}} ("Your army",
+//                    army.mjs: the engine's `army` entry point answers instead of `calculate`)
 //   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start,
 //                    "snapshot": true, or why the start-up snapshot was not used},
 //                    "fetched": [every URL the worker fetched, for the service worker to keep]}
@@ -116,7 +118,7 @@ async function start() {
   if (api.describe && phases.snapshot !== true) api.describe();
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
-  return { calculate: api.calculate, version: runtime.pyodideVersion, phases, afterReady };
+  return { calculate: api.calculate, army: api.army, version: runtime.pyodideVersion, phases, afterReady };
 }
 
 // Pyodide keeps the options it was started with for the whole visit: handed the snapshot's
@@ -338,9 +340,10 @@ async function onRequest(port, event) {
     reply(port, { type: "failed", id: null, error: "the worker received a message that is not JSON", detail: String(event.data) });
     return;
   }
-  if (message.type !== "calculate") return;
+  if (message.type !== "calculate" && message.type !== "army") return;
   try {
-    const { calculate } = await engine;
+    const entry = await engine;
+    const calculate = message.type === "army" ? entry.army : entry.calculate;
     // One Python may serve several calculators: the page learns that its request is the
     // one computing now, not one waiting behind another's (worker-client.mjs).
     reply(port, { type: "started", id: message.id });
