@@ -64,10 +64,11 @@ class Plugin(Protocol):
 
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
+    from .admonition.plugin import Admonitions
     from .dice.plugin import DiceRoller
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks())
+    return (DiceRoller(), FantasyStatblocks(), Admonitions())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
