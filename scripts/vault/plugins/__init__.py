@@ -66,9 +66,10 @@ def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
     from .admonition.plugin import Admonitions
     from .dice.plugin import DiceRoller
+    from .encounter.plugin import InitiativeTracker
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks(), Admonitions())
+    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
