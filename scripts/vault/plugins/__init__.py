@@ -67,9 +67,10 @@ def _registered() -> tuple[Plugin, ...]:
     from .admonition.plugin import Admonitions
     from .dice.plugin import DiceRoller
     from .encounter.plugin import InitiativeTracker
+    from .metabind.plugin import MetaBind
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker())
+    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
