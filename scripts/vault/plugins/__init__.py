@@ -67,10 +67,11 @@ def _registered() -> tuple[Plugin, ...]:
     from .admonition.plugin import Admonitions
     from .dice.plugin import DiceRoller
     from .encounter.plugin import InitiativeTracker
+    from .leaflet.plugin import ObsidianLeaflet
     from .metabind.plugin import MetaBind
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind())
+    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind(), ObsidianLeaflet())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
