@@ -131,7 +131,8 @@ def _from_note(record: NoteRecord) -> list[Marker]:
     location = front.get("location")
     if isinstance(location, list) and len(location) >= 2:
         markers.append(Marker(record.name, record.path[:-3], "", _float(location[0]), _float(location[1])))
-    for item in front.get("mapmarkers") or [] if isinstance(front.get("mapmarkers"), list) else []:
+    listed = front.get("mapmarkers")
+    for item in listed if isinstance(listed, list) else []:
         if isinstance(item, list) and len(item) >= 2 and isinstance(item[1], list) and len(item[1]) >= 2:
             description = str(item[2]) if len(item) > 2 and item[2] is not None else ""
             markers.append(Marker(description or record.name, record.path[:-3], description,
