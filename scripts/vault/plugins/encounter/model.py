@@ -65,7 +65,8 @@ def read_block(source: str, table: bool) -> EncounterBlock:
         try:
             encounters.append(_encounter(load_block(part)))
         except StatBlockError as error:
-            return EncounterBlock(table, (), source, (first + error.line, str(error)))
+            last = len(source.rstrip("\n").split("\n"))  # YAML may name the line after the end
+            return EncounterBlock(table, (), source, (min(first + error.line, last), str(error)))
     if not encounters:
         return EncounterBlock(table, (), source, (1, "the block holds no encounter"))
     return EncounterBlock(table, tuple(encounters), source)
