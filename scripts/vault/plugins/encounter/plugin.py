@@ -166,7 +166,7 @@ def _table(encounters: tuple[Encounter, ...], rows: tuple[tuple[Found, ...], ...
     body = []
     for encounter, found in zip(encounters, rows):
         creatures = "" if "creatures" in encounter.hide else ", ".join(
-            f"{escape_html(row.creature.count)} × {_name(row, out)}" for row in found)
+            f"{escape_html(row.creature.count)}\u00a0×\u00a0{_name(row, out)}" for row in found)
         players = ""
         if with_players:
             shown = "" if "players" in encounter.hide else _players(encounter, out)

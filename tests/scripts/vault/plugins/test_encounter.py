@@ -74,9 +74,9 @@ def test_an_encounter_table_is_one_row_per_encounter() -> None:
     page = body(PAGE)
     assert ('<thead><tr><th scope="col">Encounter</th><th scope="col">Creatures</th><th scope="col">Players</th>'
             '</tr></thead>') in page
-    assert ('<tr><td>Road, day</td><td>2 × <a href="../goblin/">Goblin</a></td><td>The Company: the whole party</td>'
+    assert ('<tr><td>Road, day</td><td>2&nbsp;×&nbsp;<a href="../goblin/">Goblin</a></td><td>The Company: the whole party</td>'
             '</tr>') in page
-    assert ('<tr><td>Road, night</td><td>1 × <a href="../bestiary/dire-wolf-page/">Dire Wolf</a>, 1 × Owlbear</td>'
+    assert ('<tr><td>Road, night</td><td>1&nbsp;×&nbsp;<a href="../bestiary/dire-wolf-page/">Dire Wolf</a>, 1&nbsp;×&nbsp;Owlbear</td>'
             "<td></td></tr>") in page
 
 
