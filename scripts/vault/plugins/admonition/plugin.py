@@ -10,6 +10,7 @@ the plugin's packs, which the site does not ship: the type's own icon shows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...callouts import callout_classes
@@ -48,6 +49,9 @@ class Admonitions:
         body = out.markdown(block.body) if block.body.strip() else ""
         data = f'data-callout="{escape_html(kind)}"{style}'
         if block.fold is not None:
+            # A summary is itself the control that folds: a link in it could not be used and is
+            # a nested control to a screen reader (axe), so its words stay and the link goes.
+            title = re.sub(r"</?a\b[^>]*>", "", title)
             opened = " open" if block.fold == "open" else ""
             return (f'<details class="{classes} vault-ad" {data}{opened}>\n<summary>{title}</summary>\n'
                     f"{body}\n</details>")
