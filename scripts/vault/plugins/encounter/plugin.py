@@ -49,8 +49,7 @@ class InitiativeTracker:
 
     def evaluate(self, parsed: object, here: Here) -> Drawn:
         assert isinstance(parsed, EncounterBlock)
-        named = _statblocks(here)
-        return Drawn(parsed, tuple(tuple(Found(creature, _target(creature, here, named))
+        return Drawn(parsed, tuple(tuple(Found(creature, _target(creature, here))
                                          for creature in encounter.creatures) for encounter in parsed.encounters))
 
     def render(self, evaluated: object, out: Out) -> str:
@@ -74,11 +73,11 @@ class InitiativeTracker:
         return iter(())
 
 
-def _target(creature: Creature, here: Here, named: dict[str, str]) -> str | None:
+def _target(creature: Creature, here: Here) -> str | None:
     written = creature.link or creature.name
     if here.resolve(written).kind == "page":
         return written
-    path = named.get(creature.name)
+    path = _statblocks(here).get(creature.name)  # read only when a name is no note's
     return path[:-3] if path is not None and path.endswith(".md") else path
 
 
