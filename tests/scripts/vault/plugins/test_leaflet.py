@@ -108,3 +108,33 @@ def test_a_missing_image_is_a_note_and_a_warning() -> None:
     assert "The map's image, Gone.png, is not in the vault" in page and '<li value="1">x' in page
     assert [str(p) for p in compiled.problems] == ["M.md:2: leaflet: image 'Gone.png' not found in the vault"]
     assert not re.search(r"<img", page)
+
+
+def test_bad_lines_are_reported_at_their_line_and_text_is_escaped() -> None:
+    compiled = compile_vault({"M.md": "Intro.\n\n```leaflet\nid: <b>m</b>\nbounds: [1, 2]\n"
+                                      "marker: default, 1, 1, , <script>alert(1)</script>\nmarker: default\n```\n"},
+                             VaultConfig())
+    page = compiled.pages["M.md"]
+    assert [str(p) for p in compiled.problems] == [
+        "M.md:7: leaflet: marker 'default' has no coordinates; left out",
+        "M.md:5: leaflet: bounds '[1, 2]' are not [[lat, long], [lat, long]]; the image's own used"]
+    assert 'aria-label="Map: &lt;b&gt;m&lt;/b&gt;"' in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and nothing_runs(page)
+
+
+def test_markers_from_a_file_a_folder_and_links_to_a_note() -> None:
+    notes = {
+        "Hub.md": "The hub.\n",
+        "Places/Inn.md": "---\nlocation: [1, 1]\n---\nSee [[Hub]].\n",
+        "Places/Deep/Well.md": "---\nlocation: [2, 2]\n---\n",
+        "Far/Tower.md": "---\nlocation: [3, 3]\n---\n",
+        "Elsewhere/Mill.md": "---\nlocation: [4, 4]\n---\n[[Hub]]\n",
+    }
+    def names(block: str) -> list[str]:
+        page = compile_vault({**notes, "M.md": f"```leaflet\nid: m\n{block}```\n"}, VaultConfig()).pages["M.md"]
+        return re.findall(r'<li value="\d+"><a href="[^"]*">([^<]*)</a>', page)
+
+    assert names("markerFolder: Places\n") == ["Inn"]  # only the folder itself
+    assert names("markerFolder: Places/\n") == ["Well", "Inn"]  # one `/` per level below; in the vault's order
+    assert names("markerFile: [[Tower]]\n") == ["Tower"]
+    assert names("linksTo: [[Hub]]\n") == ["Mill", "Inn"]  # the notes linking to it

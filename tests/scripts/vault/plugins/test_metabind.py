@@ -122,3 +122,15 @@ def test_nothing_from_a_field_runs() -> None:
     page = body(PAGE)
     assert nothing_runs(page)
     assert '<span class="metabind-view">&lt;script&gt;alert(1)&lt;/script&gt;27</span>' in page
+
+
+def test_a_field_that_cannot_be_read_is_its_text_and_a_note_at_its_line() -> None:
+    from scripts.vault import VaultConfig, compile_vault
+
+    compiled = compile_vault({"N.md": "Intro.\n\nA `INPUT[text(:x]` field.\n\n```meta-bind\nVIEW[{a}]]\n```\n"},
+                             VaultConfig())
+    page = compiled.pages["N.md"]
+    assert "<code>INPUT[text(:x]</code>" in page and "<code>VIEW[{a}]]</code>" in page
+    assert [f"{p}|{p.severity}" for p in compiled.problems] == [
+        "N.md:3: Meta Bind field not read: not a field Meta Bind documents|info",
+        "N.md:5: Meta Bind field not read: not a field Meta Bind documents|info"]
