@@ -67,6 +67,9 @@ class ObsidianLeaflet:
         if not shown.image:
             parts.append('<p class="vault-leaflet-note">A real-world map (map tiles from another site): '
                          "not drawn here; its markers are listed below.</p>")
+        elif re.match(r"^https?://", shown.image):  # the site fetches nothing from another site
+            parts.append('<p class="vault-leaflet-note">The map\'s image is on another site: not drawn here; '
+                         "its markers are listed below.</p>")
         elif not shown.found:
             out.problem(1, "warning", f"leaflet: image {shown.image.split('|')[0]!r} not found in the vault")
             parts.append(f'<p class="vault-leaflet-note">The map\'s image, {escape_html(shown.image)}, '

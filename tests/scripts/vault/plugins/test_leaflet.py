@@ -138,3 +138,11 @@ def test_markers_from_a_file_a_folder_and_links_to_a_note() -> None:
     assert names("markerFolder: Places/\n") == ["Well", "Inn"]  # one `/` per level below; in the vault's order
     assert names("markerFile: [[Tower]]\n") == ["Tower"]
     assert names("linksTo: [[Hub]]\n") == ["Mill", "Inn"]  # the notes linking to it
+
+
+def test_an_image_on_another_site_is_not_fetched() -> None:
+    compiled = compile_vault({"M.md": "```leaflet\nid: m\nimage: https://example.org/map.jpg\n"
+                                      "marker: default, 1, 2, , x\n```\n"}, VaultConfig())
+    page = compiled.pages["M.md"]
+    assert "The map's image is on another site: not drawn here" in page and "example.org" not in page
+    assert compiled.problems == []
