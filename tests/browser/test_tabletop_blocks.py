@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ def blocks_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.close()
 
 
-def _open(visit: Visit, server: Server, path: str, scheme: str = "light") -> object:
+def _open(visit: Visit, server: Server, path: str, scheme: str = "light") -> Any:
     page = visit.page
     page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -46,37 +47,37 @@ def _open(visit: Visit, server: Server, path: str, scheme: str = "light") -> obj
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_blocks_read_on_a_phone(blocks_site: Server, visit: Visit, path: str, scheme: str) -> None:
     page = _open(visit, blocks_site, path, scheme)
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # type: ignore[attr-defined]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert article_violations(page) == []
     assert visit.errors == [] and visit.foreign == []  # no script error, no request off the site
 
 
 def test_a_folded_admonition_opens_from_the_keyboard(blocks_site: Server, visit: Visit) -> None:
     page = _open(visit, blocks_site, "admonitions/")
-    folded = page.locator('details[data-callout="tip"]')  # type: ignore[attr-defined]
+    folded = page.locator('details[data-callout="tip"]')
     assert folded.evaluate("d => d.open") is False
     folded.locator("summary").focus()
-    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    page.keyboard.press("Enter")
     assert folded.evaluate("d => d.open") is True
 
 
 def test_a_map_zooms_and_its_pins_are_reached_with_the_keyboard(blocks_site: Server, visit: Visit) -> None:
     page = _open(visit, blocks_site, "maps/")
-    drawing = page.locator(".vault-leaflet-map").first  # type: ignore[attr-defined]
+    drawing = page.locator(".vault-leaflet-map").first
     fitted = drawing.evaluate("m => m.getBoundingClientRect().width")
-    page.locator('.vault-leaflet-zoom input[value="1"]').first.focus()  # type: ignore[attr-defined]
-    page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]  # the radios' own keys: 2×
-    assert page.locator('.vault-leaflet-zoom input[value="2"]').first.is_checked()  # type: ignore[attr-defined]
+    page.locator('.vault-leaflet-zoom input[value="1"]').first.focus()
+    page.keyboard.press("ArrowRight")  # the radios' own keys: 2×
+    assert page.locator('.vault-leaflet-zoom input[value="2"]').first.is_checked()
     assert drawing.evaluate("m => m.getBoundingClientRect().width") == pytest.approx(2 * fitted, abs=1)
     # Tab leaves the radios for the map's region (it scrolls), then its pins, in the list's order.
-    page.keyboard.press("Tab")  # type: ignore[attr-defined]
-    assert page.evaluate("() => document.activeElement.classList.contains('vault-leaflet-view')")  # type: ignore[attr-defined]
-    page.keyboard.press("Tab")  # type: ignore[attr-defined]
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "1: Goblin"  # type: ignore[attr-defined]
-    pin = page.locator('a.vault-leaflet-pin[aria-label="1: Goblin"]')  # type: ignore[attr-defined]
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('vault-leaflet-view')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "1: Goblin"
+    pin = page.locator('a.vault-leaflet-pin[aria-label="1: Goblin"]')
     box, image = pin.bounding_box(), drawing.locator("img").bounding_box()
     # The goblins' camp is at the image's centre (lat 200 of 400, long 300 of 600).
     assert box["x"] + box["width"] / 2 == pytest.approx(image["x"] + image["width"] / 2, abs=1.5)
     assert box["y"] + box["height"] / 2 == pytest.approx(image["y"] + image["height"] / 2, abs=1.5)
-    page.keyboard.press("Enter")  # type: ignore[attr-defined]
-    page.wait_for_url("**/goblin/")  # type: ignore[attr-defined]
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/goblin/")

@@ -138,7 +138,8 @@ def _encounter(encounter: Encounter, rows: tuple[Found, ...], out: Out) -> str:
             columns = _columns(rows)
             head = "".join(f'<th scope="col">{header}</th>' for header, _ in columns)
             body = "\n".join(
-                f'<tr><td class="vault-encounter-count">{escape_html(row.creature.count)}</td><td>{_name(row, out)}</td>'
+                f'<tr><td class="vault-encounter-count">{escape_html(row.creature.count)}</td>'
+                f"<td>{_name(row, out)}</td>"
                 + "".join(f"<td>{_cell(row.creature, key)}</td>" for _, key in columns) + "</tr>" for row in rows)
             parts.append(f'<table class="vault-encounter-creatures">\n<thead><tr><th scope="col">Count</th>'
                          f'<th scope="col">Creature</th>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>')
@@ -172,5 +173,6 @@ def _table(encounters: tuple[Encounter, ...], rows: tuple[tuple[Found, ...], ...
             players = "<td>" + shown.removeprefix('<p class="vault-encounter-players">').removesuffix("</p>") + "</td>"
         body.append(f"<tr><td>{escape_html(encounter.name)}</td><td>{creatures}</td>{players}</tr>")
     player_head = '<th scope="col">Players</th>' if with_players else ""
-    return (f'<table class="vault-encounter-table">\n<thead><tr><th scope="col">Encounter</th><th scope="col">Creatures</th>'
+    return ('<table class="vault-encounter-table">\n<thead><tr><th scope="col">Encounter</th>'
+            f'<th scope="col">Creatures</th>'
             f"{player_head}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>")

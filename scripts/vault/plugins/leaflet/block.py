@@ -139,7 +139,8 @@ def _bounds(entry: tuple[int, Any], problems: list[tuple[int, str]]
         (a, b), (c, d) = value
         return (float(a), float(b)), (float(c), float(d))
     except (TypeError, ValueError):
-        problems.append((line, f"leaflet: bounds {_text(raw)!r} are not [[lat, long], [lat, long]]; the image's own used"))
+        problems.append((line, f"leaflet: bounds {_text(raw)!r} are not [[lat, long], [lat, long]]; "
+                               "the image's own used"))
         return None
 
 

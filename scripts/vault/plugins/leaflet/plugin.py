@@ -141,5 +141,6 @@ def _listing(shown: LeafletMap, out: Out) -> str:
             where += ", outside the image"
         description = f" — {escape_html(marker.description)}" if marker.description and \
             marker.description != marker.name else ""
-        items.append(f'<li value="{number}">{name}{description} <span class="vault-leaflet-where">({where})</span></li>')
+        items.append(f'<li value="{number}">{name}{description} '
+                     f'<span class="vault-leaflet-where">({where})</span></li>')
     return '<figcaption>Markers</figcaption>\n<ol class="vault-leaflet-markers">\n' + "\n".join(items) + "\n</ol>"

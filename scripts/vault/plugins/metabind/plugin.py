@@ -184,7 +184,8 @@ def _html(shown_: Shown, out: Out) -> str:
         return '<span class="metabind-view">' + ", ".join(drawn) + "</span>" if drawn else EMPTY
     reference = re.fullmatch(r"\s*\{([^{}]+)\}\s*", field.expression)
     if reference is not None:
-        return f'<span class="metabind-view">{shown(values.get(reference.group(1), MISSING), out.markdown, reference.group(1))}</span>'
+        name = reference.group(1)
+        return f'<span class="metabind-view">{shown(values.get(name, MISSING), out.markdown, name)}</span>'
     result = arithmetic(field.expression, lambda ref: values.get(ref, MISSING))
     if result is None:
         return (f'<span class="metabind-note" title="Shown as written: this site does not compute it">'
@@ -197,7 +198,8 @@ def _linked(item: object, out: Out, kind: str) -> str:
     if _LINKISH.match(written):
         return out.markdown(("!" if kind == "embed" and not written.startswith("!") else "") + written, True)
     if re.match(r"^https?://", written):
-        return f'<a href="{escape_html(written)}">{escape_html(written)}</a>' if kind == "link" else escape_html(written)
+        address = escape_html(written)
+        return f'<a href="{address}">{address}</a>' if kind == "link" else address
     return out.link(written, None, "embed" if kind == "embed" else "link")
 
 
