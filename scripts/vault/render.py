@@ -380,6 +380,9 @@ class _PluginHere:
         page = self._env.ctx.pages.get(path)
         return tokens_between(list(page.scan.tokens), first_line, end_line) if page is not None else []
 
+    def image_size(self, path: str) -> tuple[int, int] | None:
+        return self._env.ctx.image_sizes.get(path)
+
 
 class _PluginOut:
     """The page's means of writing a plugin's HTML."""

@@ -76,6 +76,10 @@ class Here(Protocol):
         """The parsed blocks of another note written on lines [first_line, end_line) (0-based)."""
         ...
 
+    def image_size(self, path: str) -> tuple[int, int] | None:
+        """An image file's size in pixels (width, height), where the build read it."""
+        ...
+
 
 class Out(Protocol):
     """The page's means of writing a block's HTML."""
