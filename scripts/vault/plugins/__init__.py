@@ -64,10 +64,11 @@ class Plugin(Protocol):
 
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
+    from .dataview.plugin import Dataview
     from .dice.plugin import DiceRoller
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks())
+    return (DiceRoller(), FantasyStatblocks(), Dataview())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
