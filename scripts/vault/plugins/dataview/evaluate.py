@@ -62,14 +62,14 @@ def field_of(holder: object, name: str, scope: Scope) -> Value:
             found.extend(value if isinstance(value, list) else [value])  # flattened once, as Dataview
         return found
     if isinstance(holder, datetime):
-        parts = {"year": holder.year, "month": holder.month, "day": holder.day, "hour": holder.hour,
+        parts: dict[str, Value] = {"year": holder.year, "month": holder.month, "day": holder.day, "hour": holder.hour,
                  "minute": holder.minute, "second": holder.second, "weekday": holder.isoweekday(),
                  "week": holder.isocalendar()[1]}
         return parts.get(name.lower())
     if isinstance(holder, timedelta):
         seconds = holder.total_seconds()
-        parts = {"days": seconds / 86400, "hours": seconds / 3600, "minutes": seconds / 60, "seconds": seconds}
-        return parts.get(name.lower())
+        spans: dict[str, Value] = {"days": seconds / 86400, "hours": seconds / 3600, "minutes": seconds / 60, "seconds": seconds}
+        return spans.get(name.lower())
     return None
 
 
@@ -80,7 +80,7 @@ def evaluate(expr: Expr, scope: Scope) -> Value:
         return scope.resolve(expr.value) if isinstance(expr.value, Link) else expr.value
     if isinstance(expr, Field):
         if expr.name == "this":
-            return dict(scope.this)
+            return {key: value for key, value in scope.this.items()}  # type: ignore[misc]
         return field_of(scope.row, expr.name, scope)
     if isinstance(expr, Dot):
         return field_of(evaluate(expr.target, scope), expr.name, scope)
@@ -111,7 +111,7 @@ def evaluate(expr: Expr, scope: Scope) -> Value:
 
 def _lambda(expr: Lambda, scope: Scope) -> Value:
     def run(args: list[Value]) -> Value:
-        bound = dict(scope.row)
+        bound: dict[str, object] = dict(scope.row)
         bound.update(zip(expr.params, args))
         return evaluate(expr.body, scope.with_row(bound))
 

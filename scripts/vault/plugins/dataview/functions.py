@@ -114,8 +114,13 @@ def _numbers(values: Value) -> list[float]:
 def _sort(values: Value, key: Value = None) -> Value:
     if not isinstance(values, list):
         return values
-    keyed = (lambda v: key.call([v])) if isinstance(key, Function) else (lambda v: v)
-    return sorted(values, key=cmp_to_key(lambda a, b: compare(keyed(a), keyed(b))))
+    def keyed(value: Value) -> Value:
+        return key.call([value]) if isinstance(key, Function) else value
+
+    def order(a: Value, b: Value) -> int:
+        return compare(keyed(a), keyed(b))
+
+    return sorted(values, key=cmp_to_key(order))
 
 
 def _number(value: Value) -> Value:
@@ -140,6 +145,16 @@ def _truncate(text: Value, length: Value, suffix: Value = "...") -> Value:
     if not isinstance(text, str) or not isinstance(length, int) or not isinstance(suffix, str):
         return None
     return text if len(text) <= length else text[: max(0, length - len(suffix))] + suffix
+
+
+def _extreme(args: list[Value], sign: int) -> Value:
+    """min() and max(): of their arguments, or of the one list given."""
+    items = _each(args[0]) if len(args) == 1 else args
+    best: Value = None
+    for n, item in enumerate(items):
+        if n == 0 or compare(item, best) * sign > 0:
+            best = item
+    return best
 
 
 def _each(values: Value) -> list[Value]:
@@ -182,10 +197,10 @@ TABLE: dict[str, Impl] = {
     "sum": lambda v: sum(_numbers(v)) if _numbers(v) else (0 if isinstance(v, list) else None),
     "product": lambda v: math.prod(_numbers(v)) if _numbers(v) else None,
     "average": lambda v: sum(_numbers(v)) / len(_numbers(v)) if _numbers(v) else None,
-    "min": lambda *v: min(_each(v[0]) if len(v) == 1 else list(v), key=cmp_to_key(compare), default=None),
-    "max": lambda *v: max(_each(v[0]) if len(v) == 1 else list(v), key=cmp_to_key(compare), default=None),
-    "minby": lambda v, f: min(_each(v), key=cmp_to_key(lambda a, b: compare(_fn(f)(a), _fn(f)(b))), default=None),
-    "maxby": lambda v, f: max(_each(v), key=cmp_to_key(lambda a, b: compare(_fn(f)(a), _fn(f)(b))), default=None),
+    "min": lambda *v: _extreme(list(v), -1),
+    "max": lambda *v: _extreme(list(v), 1),
+    "minby": lambda v, f: _sort(v, f)[0] if isinstance(v, list) and v else None,  # type: ignore[index]
+    "maxby": lambda v, f: _sort(v, f)[-1] if isinstance(v, list) and v else None,  # type: ignore[index]
     "filter": lambda v, f: [i for i in _each(v) if truthy(_fn(f)(i))],
     "map": lambda v, f: [_fn(f)(i) for i in _each(v)],
     "all": lambda v, f=None: all(truthy(_fn(f)(i) if f is not None else i) for i in _each(v)),

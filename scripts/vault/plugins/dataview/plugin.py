@@ -81,7 +81,7 @@ def _run(query: Query, here: Here) -> Result:
         table: list[list[object]] = []
         for row in rows:
             ident = row[row["__group__"]] if grouped else row["file"]["link"]
-            cells = [evaluate(expr, scope.with_row(row)) for expr in exprs]
+            cells: list[object] = [evaluate(expr, scope.with_row(row)) for expr in exprs]
             table.append(cells if query.without_id else [ident, *cells])
         first = "Group" if grouped else "File"
         headers = [header for _expr, header in query.columns]
@@ -92,7 +92,7 @@ def _run(query: Query, here: Here) -> Result:
     for row in rows:
         value = evaluate(exprs[0], scope.with_row(row)) if exprs else None
         if grouped:
-            children = [member["file"]["link"] for member in row["rows"]] if not exprs else None
+            children: list[object] | None = [member["file"]["link"] for member in row["rows"]] if not exprs else None
             items.append((row[row["__group__"]], value, children))
         else:
             items.append((None if query.without_id else row["file"]["link"], value, None))

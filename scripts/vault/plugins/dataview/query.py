@@ -174,10 +174,10 @@ def source_paths(source: Source, pages: dict[str, Any], tagged: Callable[[str], 
     if source.kind == "outgoing":
         target = resolve(link_from(source.text).path)
         return {l.path for l in pages[target]["file"]["outlinks"]} & set(pages) if target in pages else set()
-    found = [source_paths(part, pages, tagged, in_folder, resolve) for part in source.parts]
+    parts = [source_paths(part, pages, tagged, in_folder, resolve) for part in source.parts]
     if source.kind == "not":
-        return set(pages) - found[0]
-    return found[0] & found[1] if source.kind == "and" else found[0] | found[1]
+        return set(pages) - parts[0]
+    return parts[0] & parts[1] if source.kind == "and" else parts[0] | parts[1]
 
 
 def run_commands(rows: list[dict[str, Any]], commands: tuple[Command, ...], scope: Scope) -> list[dict[str, Any]]:
@@ -205,15 +205,15 @@ def run_commands(rows: list[dict[str, Any]], commands: tuple[Command, ...], scop
                     flat.append({**row, command.name: item})
             rows = flat
         else:
-            groups: list[tuple[Value, list[dict[str, Any]]]] = []
+            found: dict[str, tuple[Value, list[dict[str, Any]]]] = {}
             for row in rows:
                 key = evaluate(command.exprs[0], scope.with_row(row))
-                group = next((g for g in groups if compare(g[0], key) == 0 and type(g[0]) is type(key)), None)
-                if group is None:
-                    groups.append((key, [row]))
-                else:
-                    group[1].append(row)
-            groups.sort(key=cmp_to_key(lambda a, b: compare(a[0], b[0])))
+                found.setdefault(f"{type(key).__name__}:{key!r}", (key, []))[1].append(row)
+
+            def by_key(a: tuple[Value, object], b: tuple[Value, object]) -> int:
+                return compare(a[0], b[0])
+
+            groups = sorted(found.values(), key=cmp_to_key(by_key))
             rows = [{command.name: key, "rows": members, "__group__": command.name} for key, members in groups]
     return rows
 

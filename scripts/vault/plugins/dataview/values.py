@@ -91,7 +91,9 @@ def compare(left: Value, right: Value) -> int:
                 return found
         return compare(len(left), len(right))
     if isinstance(left, dict) and isinstance(right, dict):
-        return compare(sorted(left), sorted(right)) or compare(
+        keys_left: list[Value] = list(sorted(left))
+        keys_right: list[Value] = list(sorted(right))
+        return compare(keys_left, keys_right) or compare(
             [left[k] for k in sorted(left)], [right[k] for k in sorted(right)])
     if left is None:
         return 0
