@@ -204,7 +204,8 @@ class Parser:
             return Literal(float(token.text) if "." in token.text else int(token.text))
         if token.kind == "str":
             self.take()
-            return Literal(re.sub(r"\\(.)", r"\1", token.text[1:-1]))
+            # `\"` and `\\` are escapes; any other backslash stays, so "\w+" is a regex's.
+            return Literal(re.sub(r'\\([\\"])', r"\1", token.text[1:-1]))
         if token.kind == "link":
             self.take()
             embed = token.text.startswith("!")
