@@ -239,7 +239,8 @@ class Parser:
                     self.take()
             self.expect("}")
             return ObjectOf(tuple(items))
-        if token.kind == "name" and token.text.lower() not in KEYWORDS:
+        called = self.tokens[self.at + 1].text == "(" if token.kind == "name" else False
+        if token.kind == "name" and (token.text.lower() not in KEYWORDS or called):  # sort() is a function
             self.take()
             lowered = token.text.lower()
             if lowered in ("true", "false"):

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from .values import Value, link_from
 
-_LINE_FIELD = re.compile(r"^\s*(?:[-*+]\s+(?:\[.\]\s+)?|>\s*)*(?P<key>[^\[\]()*`:][^:`]*?)::\s*(?P<value>.*)$")
+_LINE_FIELD = re.compile(r"^\s*(?:[-*+]\s+(?:\[.\]\s+)?|>\s*)*(?P<key>[^\[\]()`:\s][^:`]*?)::\s*(?P<value>.*)$")
 _BRACKETED = re.compile(r"[\[(](?P<key>[^\[\]():`]+?)::\s*(?P<value>[^\])]*)[\])]")
 _ITEM = re.compile(r"^(?P<indent>\s*)(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[(?P<status>.)\]\s+)?(?P<text>.*)$")
 _FENCE = re.compile(r"^\s*(?:>\s*)*(```|~~~)")
