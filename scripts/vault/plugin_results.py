@@ -50,6 +50,7 @@ def with_result_links(resolved: Resolved, pages: Mapping[str, PageSource], vault
                       index: LinkIndex, site_made: frozenset[str]) -> Resolved:
     """`resolved` with each plugin block's result links added to its targets' backlinks."""
     backlinks = {path: list(found) for path, found in resolved.backlinks.items()}
+    seen = {(path, mention) for path, found in backlinks.items() for mention in found}
     added = False
     for page in pages.values():
         record = vault.get(page.path)
@@ -65,7 +66,8 @@ def with_result_links(resolved: Resolved, pages: Mapping[str, PageSource], vault
             mention = Mention(page.path, page.title, fence.first_line + 1, heading,
                               page.anchor_for(heading) if heading else None)
             for target in plugin.result_links(plugin.evaluate(plugin.parse(written), here)):
-                if target != page.path and target in pages and mention not in backlinks.get(target, []):
+                if target != page.path and target in pages and (target, mention) not in seen:
+                    seen.add((target, mention))
                     backlinks.setdefault(target, []).append(mention)
                     added = True
     if not added:

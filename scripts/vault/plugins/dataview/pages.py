@@ -14,6 +14,8 @@ from .values import Link, Value, normalised
 
 Page = dict[str, Any]
 _CACHE: dict[int, tuple[VaultIndex, dict[str, Page]]] = {}
+# A query's result, by (note, line, query): the compile works it out for backlinks, then draws it.
+_RESULTS: dict[int, dict[tuple[str, int, str], object]] = {}
 
 
 def _tags(record: NoteRecord) -> tuple[list[str], list[str]]:
@@ -91,6 +93,12 @@ def _resolved(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+def results_of(vault: VaultIndex) -> dict[tuple[str, int, str], object]:
+    """The results already worked out against this index (made with its page objects)."""
+    pages_of(vault)
+    return _RESULTS[id(vault)]
+
+
 def pages_of(vault: VaultIndex) -> dict[str, Page]:
     """Every note's page object, by path; made once for this index."""
     kept = _CACHE.get(id(vault))
@@ -100,5 +108,7 @@ def pages_of(vault: VaultIndex) -> dict[str, Page]:
     made = {path: _resolved(page_object(record), names) for path, record in vault.notes.items()}
     if len(_CACHE) > 3:
         _CACHE.clear()
+        _RESULTS.clear()
+    _RESULTS[id(vault)] = {}
     _CACHE[id(vault)] = (vault, made)
     return made

@@ -11,7 +11,7 @@ from ..context import Here, Out, Written, WrittenLink
 from .evaluate import Scope, evaluate
 from .expressions import Expr, QueryError, parse_expression
 from .html import empty_html, error_html, list_html, not_run_html, table_html, tasks_html, value_html
-from .pages import pages_of
+from .pages import pages_of, results_of
 from .query import Query, parse_query, row_links, run_commands, source_paths
 from .values import Link
 
@@ -137,7 +137,11 @@ class Dataview:
     def evaluate(self, parsed: object, here: Here) -> object:
         try:
             if isinstance(parsed, Query):
-                return _run(parsed, here)
+                kept = results_of(here.vault)
+                key = (here.page.path, here.written.line, here.written.source)
+                if key not in kept:
+                    kept[key] = _run(parsed, here)
+                return kept[key]
             if isinstance(parsed, Inline):
                 scope = _scope(here, pages_of(here.vault))
                 value = evaluate(parsed.expr, scope)
