@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from .expressions import Binary, Call, Dot, Expr, Field, Index, Lambda, ListOf, Literal, ObjectOf, QueryError, Unary
-from .values import Link, Value, compare, equal, truthy
+from .functions import TABLE
+from .values import Function, Link, Value, compare, equal, truthy
 
 Row = Mapping[str, object]
 
@@ -24,13 +26,6 @@ class Scope:
 
     def with_row(self, row: Row) -> Scope:
         return Scope(row, self.this, self.resolve, self.page_of)
-
-
-@dataclass(frozen=True)
-class Function:
-    """A lambda's value (`(x) => x.a`), called by filter, map and their kin."""
-
-    call: Callable[[list[Value]], Value]
 
 
 def key_variant(name: str) -> str:
@@ -74,8 +69,6 @@ def field_of(holder: object, name: str, scope: Scope) -> Value:
 
 
 def evaluate(expr: Expr, scope: Scope) -> Value:
-    from .functions import call  # the function table calls back into expressions' values
-
     if isinstance(expr, Literal):
         return scope.resolve(expr.value) if isinstance(expr.value, Link) else expr.value
     if isinstance(expr, Field):
@@ -92,7 +85,7 @@ def evaluate(expr: Expr, scope: Scope) -> Value:
             return target[key] if -len(target) <= key < len(target) else None
         return None
     if isinstance(expr, Call):
-        return call(expr.name, expr.args, scope)
+        return _call(expr.name, expr.args, scope)
     if isinstance(expr, Unary):
         value = evaluate(expr.operand, scope)
         if expr.op == "!":
@@ -107,6 +100,19 @@ def evaluate(expr: Expr, scope: Scope) -> Value:
     if isinstance(expr, ObjectOf):
         return {key: evaluate(item, scope) for key, item in expr.items}
     return _lambda(expr, scope)
+
+
+def _call(name: str, args: tuple[Expr, ...], scope: Scope) -> Value:
+    impl = TABLE.get(name)
+    if impl is None:
+        raise QueryError(f"no function named '{name}'")
+    values = [evaluate(arg, scope) for arg in args]
+    try:
+        return impl(*values)
+    except TypeError as error:
+        raise QueryError(f"{name}(): {error}") from None
+    except re.error as error:
+        raise QueryError(f"{name}(): bad regular expression: {error}") from None
 
 
 def _lambda(expr: Lambda, scope: Scope) -> Value:

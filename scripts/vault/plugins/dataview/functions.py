@@ -8,10 +8,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import cmp_to_key
 
-from .evaluate import Function, Scope, evaluate
-from .expressions import Expr, QueryError
+from .expressions import QueryError
 from .text import plain
-from .values import Link, Value, compare, equal, link_from, truthy, type_name
+from .values import Function, Link, Value, compare, equal, link_from, truthy, type_name
 
 Impl = Callable[..., Value]
 
@@ -236,15 +235,3 @@ TABLE: dict[str, Impl] = {
     if isinstance(l, Link) else None,
 }
 
-
-def call(name: str, args: tuple[Expr, ...], scope: Scope) -> Value:
-    impl = TABLE.get(name)
-    if impl is None:
-        raise QueryError(f"no function named '{name}'")
-    values = [evaluate(arg, scope) for arg in args]
-    try:
-        return impl(*values)
-    except TypeError as error:
-        raise QueryError(f"{name}(): {error}") from None
-    except re.error as error:
-        raise QueryError(f"{name}(): bad regular expression: {error}") from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import Union
 
@@ -25,6 +26,13 @@ class Link:
 
     def __str__(self) -> str:
         return f"[[{self.path}{self.subpath}{'|' + self.display if self.display else ''}]]"
+
+
+@dataclass(frozen=True)
+class Function:
+    """A lambda's value (`(x) => x.a`), called by filter, map and their kin."""
+
+    call: Callable[[list["Value"]], "Value"]
 
 
 Value = Union[None, bool, int, float, str, datetime, timedelta, Link, list["Value"], dict[str, "Value"]]
