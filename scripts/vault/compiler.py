@@ -37,6 +37,7 @@ from .notes import Note, read_note
 from .pages import PageSource, keyword_page, note_page
 from .problems import Problem
 from .render import RenderContext, TocEntry, render_body, render_markdown
+from .plugin_results import with_result_links
 from .resolve import Mention, Resolved, resolve_all
 from .tag_index import tags_index, tags_line
 from .vault_index import FileFacts, VaultIndex
@@ -101,6 +102,7 @@ def compile_vault(
                           default_markdown(line_breaks=not config.strict_line_breaks))
     sizes = {path: len(content.encode() if isinstance(content, str) else content) for path, content in notes.items()}
     vault = build_vault_index(pages, resolved, sizes, file_facts)  # what plugins evaluate against
+    resolved = with_result_links(resolved, pages, vault, index, site_made)  # a query's results link
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
                         canvas=drawings.html_for, site_made=site_made, vault=vault)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}

@@ -187,8 +187,19 @@ class VaultRenderer(RendererHTML):
             prefix = f"embed-{page.context.keyword or page.title}".lower().replace(" ", "-")
             anchor = f"{prefix}-{anchor}"
         elif number < len(page.scan.headings):
-            vault.toc.append(TocEntry(int(token.tag[1]), anchor, page.scan.headings[number].text))
+            vault.toc.append(TocEntry(int(token.tag[1]), anchor, self._heading_text(tokens, idx, options, env)
+                                      or page.scan.headings[number].text))
         return f'<{token.tag} id="{escape_html(anchor)}">'
+
+    def _heading_text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        """A heading holding a plugin's inline span (`` `=this.name` ``) is named in the table of
+        contents by what the span shows, not by its formula."""
+        inline = tokens[idx + 1] if idx + 1 < len(tokens) and tokens[idx + 1].type == "inline" else None
+        children = (inline.children or []) if inline is not None else []
+        if not any(child.type == "code_inline" and code_plugin(child.content) for child in children):
+            return ""
+        shown = self.renderInline(children, options, env)
+        return unescapeAll(re.sub(r"<[^>]*>", "", shown)).strip()
 
     def heading_close(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         opening = next((t for t in reversed(tokens[:idx]) if t.type == "heading_open"), None)

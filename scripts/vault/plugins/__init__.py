@@ -65,13 +65,15 @@ class Plugin(Protocol):
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
     from .admonition.plugin import Admonitions
+    from .dataview.plugin import Dataview
     from .dice.plugin import DiceRoller
     from .encounter.plugin import InitiativeTracker
     from .leaflet.plugin import ObsidianLeaflet
     from .metabind.plugin import MetaBind
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind(), ObsidianLeaflet())
+    return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind(), ObsidianLeaflet(),
+            Dataview())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()

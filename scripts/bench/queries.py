@@ -1,0 +1,82 @@
+"""Dataview benchmark (issue 43): the vault compile of a generated vault (scripts/bench/gen_vault.py)
+with Dataview queries in some of its notes, against the same vault without them; and one
+query listing every note of a larger vault, on its own.
+
+`python scripts/bench/queries.py [--notes 2000] [--queries 500] [--everything 10000]` prints
+CPU seconds (user + system of this process: the machine is shared, wall time says little).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scripts.bench.gen_vault import GAMES, generate  # noqa: E402
+from scripts.vault import CompiledVault, VaultConfig, compile_vault  # noqa: E402
+
+# Query shapes as vaults write them: folders, tags, a WHERE over every note, grouping.
+SHAPES = (
+    'LIST FROM "{game}" SORT file.name DESC LIMIT 20',
+    'TABLE file.folder AS Folder, length(file.outlinks) AS Links FROM "{game}/keywords" SORT file.name',
+    'LIST WHERE contains(file.name, "{digits}") SORT file.name',
+    'TABLE length(rows) AS Notes FROM "{game}" GROUP BY file.folder',
+    "LIST FROM [[Rule {digits}0]] OR outgoing([[Rule {digits}1]])",
+)
+
+
+def _notes(count: int) -> dict[str, str]:
+    with tempfile.TemporaryDirectory() as folder:
+        generate(Path(folder), count)
+        docs = Path(folder) / "vault" / "docs"
+        return {str(path.relative_to(docs)): path.read_text(encoding="utf-8") for path in sorted(docs.rglob("*.md"))}
+
+
+def with_queries(notes: dict[str, str], count: int) -> dict[str, str]:
+    """`count` notes, spread over the vault, each given one query of the shapes above."""
+    paths = [path for path in notes if path.startswith(tuple(GAMES))]
+    step = max(1, len(paths) // count)
+    queried = dict(notes)
+    for number, path in enumerate(paths[::step][:count]):
+        shape = SHAPES[number % len(SHAPES)]
+        query = shape.format(game=GAMES[number % len(GAMES)], digits=f"{number % 100:02d}")
+        queried[path] = notes[path] + f"\n```dataview\n{query}\n```\n"
+    return queried
+
+
+def cpu(run: Callable[[], CompiledVault]) -> tuple[float, CompiledVault]:
+    start = time.process_time()
+    built = run()
+    return time.process_time() - start, built
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--notes", type=int, default=2000)
+    parser.add_argument("--queries", type=int, default=500)
+    parser.add_argument("--everything", type=int, default=10000, help="notes of the vault one query lists whole")
+    args = parser.parse_args()
+    if args.notes < 1 or args.queries < 0 or args.everything < 1:
+        parser.error("--notes and --everything must be at least 1, --queries at least 0")
+    notes = _notes(args.notes)
+    plain, _ = cpu(lambda: compile_vault(notes, VaultConfig()))
+    queried_notes = with_queries(notes, args.queries)
+    queried, built = cpu(lambda: compile_vault(queried_notes, VaultConfig()))
+    errors = [p for p in built.problems if "Dataview" in p.message]
+    print(f"{args.notes} notes: {plain:.2f} s without queries, {queried:.2f} s with {args.queries} "
+          f"(+{queried - plain:.2f} s, {len(errors)} query errors)")
+    big = _notes(args.everything)
+    big["Everything.md"] = "```dataview\nTABLE file.folder, length(file.inlinks) FROM \"\" SORT file.name\n```\n"
+    base, _ = cpu(lambda: compile_vault({k: v for k, v in big.items() if k != "Everything.md"}, VaultConfig()))
+    whole, _ = cpu(lambda: compile_vault(big, VaultConfig()))
+    print(f"{args.everything} notes: one query listing every note adds {whole - base:.2f} s to the compile")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Dataview's page objects (`file.*` fields, front matter, inline fields), made once per vault
+index and kept with it, not per query."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from ...vault_index import NoteRecord, VaultIndex
+from .evaluate import key_variant
+from .fields import inline_fields, list_items
+from .values import Link, Value, normalised
+
+Page = dict[str, Any]
+_CACHE: dict[int, tuple[VaultIndex, dict[str, Page]]] = {}
+# A query's result, by (note, line, query): the compile works it out for backlinks, then draws it.
+_RESULTS: dict[int, dict[tuple[str, int, str], object]] = {}
+
+
+def _tags(record: NoteRecord) -> tuple[list[str], list[str]]:
+    explicit = ["#" + tag.lstrip("#") for tag in record.tags]
+    every: list[str] = []
+    for tag in explicit:
+        parts = tag.split("/")
+        for end in range(1, len(parts) + 1):
+            if "/".join(parts[:end]) not in every:
+                every.append("/".join(parts[:end]))
+    return every, explicit
+
+
+def _day(name: str) -> datetime | None:
+    found = re.search(r"\d{4}-\d{2}-\d{2}", name)
+    try:
+        return datetime.fromisoformat(found.group()) if found else None
+    except ValueError:
+        return None
+
+
+def page_object(record: NoteRecord) -> Page:
+    every, explicit = _tags(record)
+    link = Link(record.path)
+    items = list_items(record.text)
+    for item in items:
+        item["path"], item["link"] = record.path, link
+    ctime, mtime = record.facts.ctime, record.facts.mtime
+    file: Page = {
+        "name": record.name, "path": record.path, "folder": record.folder, "ext": record.extension,
+        "link": link, "size": record.facts.size, "tags": every, "etags": explicit,
+        "inlinks": [Link(path) for path in record.inlinks], "outlinks": [Link(path) for path in record.outlinks],
+        "aliases": list(record.aliases), "day": _day(record.name),
+        "ctime": ctime.replace(tzinfo=None) if ctime else None, "mtime": mtime.replace(tzinfo=None) if mtime else None,
+        "cday": ctime.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0) if ctime else None,
+        "mday": mtime.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0) if mtime else None,
+        "tasks": [item for item in items if item["task"]], "lists": items,
+        "frontmatter": {str(k): normalised(v) for k, v in record.front_matter.items()},
+    }
+    page: Page = {}
+    for key, value in record.front_matter.items():
+        page[str(key)] = normalised(value)
+    written: dict[str, list[Value]] = {}
+    for key, value, _line in inline_fields(record.text):
+        written.setdefault(key, []).append(value)
+    for key, values in written.items():  # a key written twice is a list, as in Dataview
+        value = values[0] if len(values) == 1 else values
+        page[key] = [*page[key], *values] if isinstance(page.get(key), list) else (
+            [page[key], *values] if key in page else value)
+    for key in list(page):
+        page.setdefault(key_variant(key), page[key])
+    page["file"] = file
+    return page
+
+
+def _by_name(vault: VaultIndex) -> dict[str, str]:
+    """A note's name, path and path without ".md" (lower case) -> its path; the shortest path
+    wins a shared name, as Obsidian picks the nearest."""
+    names: dict[str, str] = {}
+    for path in sorted(vault.notes, key=lambda p: (p.count("/"), p)):
+        for key in (path, path[:-3] if path.endswith(".md") else path, vault.notes[path].name):
+            names.setdefault(key.casefold(), path)
+    return names
+
+
+def _resolved(value: Any, names: dict[str, str]) -> Any:
+    """Links in properties and fields pointed at their notes' paths (a link to no note keeps
+    its target as written)."""
+    if isinstance(value, Link):
+        return Link(names.get(value.path.casefold(), value.path), value.display, value.embed, value.subpath)
+    if isinstance(value, list):
+        return [_resolved(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: _resolved(item, names) for key, item in value.items()}
+    return value
+
+
+def results_of(vault: VaultIndex) -> dict[tuple[str, int, str], object]:
+    """The results already worked out against this index (made with its page objects)."""
+    pages_of(vault)
+    return _RESULTS[id(vault)]
+
+
+def pages_of(vault: VaultIndex) -> dict[str, Page]:
+    """Every note's page object, by path; made once for this index."""
+    kept = _CACHE.get(id(vault))
+    if kept is not None and kept[0] is vault:
+        return kept[1]
+    names = _by_name(vault)
+    made = {path: _resolved(page_object(record), names) for path, record in vault.notes.items()}
+    if len(_CACHE) > 3:
+        _CACHE.clear()
+        _RESULTS.clear()
+    _RESULTS[id(vault)] = {}
+    _CACHE[id(vault)] = (vault, made)
+    return made
