@@ -64,10 +64,11 @@ class Plugin(Protocol):
 
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
+    from .bases.plugin import ObsidianBases
     from .dice.plugin import DiceRoller
     from .statblock.plugin import FantasyStatblocks
 
-    return (DiceRoller(), FantasyStatblocks())
+    return (DiceRoller(), FantasyStatblocks(), ObsidianBases())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
