@@ -100,7 +100,8 @@ def _table(result: ViewResult, out: Out) -> str:
             body.append(summary)
         parts.append(f"<tbody>{''.join(body)}</tbody>")
         if not result.grouped and summary:
-            parts.append(f"<tfoot>{summary}</tfoot>")
+            # A body of its own, not <tfoot>: the page's sanitiser keeps a note's table parts only.
+            parts.append(f'<tbody class="vault-base-summaries">{summary}</tbody>')
     parts.append("</table>")
     return "".join(parts)
 

@@ -81,7 +81,11 @@ class _Run:
             self.fail(1, f"files have no property {name!r}")
         except BasesError as error:
             statement = self.base.formulas.get(rest) if kind == "formula" else None
-            self.fail(statement.line if statement else 1, f"{name}: {error}")
+            if statement is None:
+                self.fail(1, f"{name}: {error}")
+            elif statement.expr is not None:  # one that cannot be read is reported as read
+                self.fail(statement.line, str(error) if self.scope.busy or "formula" in str(error)
+                          else f"formula {rest!r}: {error}")
         return None
 
 
