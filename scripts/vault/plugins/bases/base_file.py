@@ -129,7 +129,7 @@ class _Reader:
             open_.discard(id(node))
 
     def plain(self, node: yaml.Node) -> Any:
-        return self.constructor.construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+        return self.constructor.construct_object(node, deep=True)
 
 
 def _mapping(node: yaml.Node | None) -> list[tuple[str, yaml.Node]]:

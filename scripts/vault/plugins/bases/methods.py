@@ -26,7 +26,7 @@ def member(value: Value, name: str, files: Files) -> Value:
         return member(FileValue(value.path), name, files) if value.path else None
     if isinstance(value, DateValue) and name in _DATE_FIELDS:
         moment = value.moment
-        return moment.microsecond // 1000 if name == "millisecond" else getattr(moment, name)  # type: ignore[no-any-return]
+        return moment.microsecond // 1000 if name == "millisecond" else int(getattr(moment, name))
     if isinstance(value, (str, list)) and name == "length":
         return len(value)
     if isinstance(value, dict):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .lexer import Token, tokens
 from .values import BasesError, RegexValue
@@ -162,7 +163,7 @@ class _Parser:
         if token.kind in ("number", "string"):
             return Literal(token.value)
         if token.kind == "regex":
-            pattern, flags = token.value  # type: ignore[misc]
+            pattern, flags = cast(tuple[str, str], token.value)
             return Literal(RegexValue(pattern, flags))
         if token.kind == "name":
             return {"true": Literal(True), "false": Literal(False), "null": Literal(None)}.get(token.text, Name(token.text))
@@ -171,7 +172,12 @@ class _Parser:
             self.expect(")")
             return inner
         if token.kind == "op" and token.text == "[":
-            return ListOf(self._nested(lambda: self.arguments("]")))
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise BasesError(f"the expression nests more than {MAX_DEPTH} deep")
+            items = self.arguments("]")
+            self.depth -= 1
+            return ListOf(items)
         if token.kind == "op" and token.text == "{":
             return self._nested(self.object_of)
         shown = "the end of the expression" if token.kind == "end" else repr(token.text)

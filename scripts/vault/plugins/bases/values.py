@@ -262,8 +262,8 @@ def compare(left: Value, right: Value) -> int:
     if left_date is not None and right_date is not None and (isinstance(left, DateValue) or isinstance(right, DateValue)):
         return (left_date.moment > right_date.moment) - (left_date.moment < right_date.moment)
     if isinstance(left, Duration) and isinstance(right, Duration):
-        a, b = order_key(left)[1], order_key(right)[1]
-        return (a > b) - (a < b)  # type: ignore[operator]
+        a, b = left.months * 30 * 86_400_000 + left.millis, right.months * 30 * 86_400_000 + right.millis
+        return (a > b) - (a < b)
     if left is None or right is None:
         raise BasesError(f"cannot compare {type_name(left)} with {type_name(right)}")
     a_text, b_text = to_text(left), to_text(right)
