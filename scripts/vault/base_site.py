@@ -44,6 +44,8 @@ def base_problems(bases: Mapping[str, str], vault: VaultIndex) -> list[Problem]:
     problems: list[Problem] = []
     for path, source in bases.items():
         this, extra = this_of(NoteRecord(base_page_path(path), base_title(path)))
-        evaluated = evaluate_base(ParsedBase(read_base(source), source, None, 0), Files(vault, extra), this)
+        base = read_base(source)
+        evaluated = evaluate_base(ParsedBase(base, source, None, 0), Files(vault, extra), this)
         problems.extend(Problem(path, line, "warning", f"base: {message}") for line, message in evaluated.problems)
+        problems.extend(Problem(path, line, "info", f"base: {message}") for line, message in base.notices)
     return problems

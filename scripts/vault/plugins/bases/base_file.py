@@ -67,6 +67,8 @@ class BaseFile:
     summaries: Mapping[str, Statement]
     views: tuple[View, ...]
     problems: tuple[tuple[int, str], ...]  # (line in the base, message)
+    # What Obsidian accepts but the site draws otherwise (a map view as a table): said, not warned.
+    notices: tuple[tuple[int, str], ...] = ()
 
 
 def canonical(name: str) -> str:
@@ -146,7 +148,8 @@ def _sort_key(value: object) -> SortKey | None:
     return None
 
 
-def _view(node: yaml.Node, reader: _Reader, number: int, problems: list[tuple[int, str]]) -> View | None:
+def _view(node: yaml.Node, reader: _Reader, number: int, problems: list[tuple[int, str]],
+          notices: list[tuple[int, str]]) -> View | None:
     line = node.start_mark.line + 1
     parts = dict(_mapping(node))
     if not isinstance(node, yaml.MappingNode):
@@ -155,7 +158,7 @@ def _view(node: yaml.Node, reader: _Reader, number: int, problems: list[tuple[in
     plain = {key: reader.plain(value) for key, value in parts.items() if key != "filters"}
     kind = str(plain.get("type", "table"))
     if kind not in VIEW_TYPES:
-        problems.append((line, f"view type {kind!r} is not drawn here (only {', '.join(VIEW_TYPES)}): shown as a table"))
+        notices.append((line, f"view type {kind!r} is not drawn here (only {', '.join(VIEW_TYPES)}): shown as a table"))
         kind = "table"
     order = plain.get("order") or []
     sort = plain.get("sort") or []
@@ -215,16 +218,17 @@ def _read(parts: dict[str, yaml.Node], reader: _Reader, problems: list[tuple[int
     summaries = {name: statement(node, problems) for name, node in _mapping(parts.get("summaries"))}
     views_node = parts.get("views")
     views: list[View] = []
+    notices: list[tuple[int, str]] = []
     if isinstance(views_node, yaml.SequenceNode):
         for number, node in enumerate(views_node.value, 1):
-            view = _view(node, reader, number, problems)
+            view = _view(node, reader, number, problems, notices)
             if view is not None:
                 views.append(view)
     elif views_node is not None and not _null(views_node):
         problems.append((views_node.start_mark.line + 1, "`views` is a list of views"))
     if not views:
         views.append(View("table", "Table", 1))  # a base without views shows a table, as Obsidian does
-    return BaseFile(filters, formulas, display, summaries, tuple(views), tuple(problems))
+    return BaseFile(filters, formulas, display, summaries, tuple(views), tuple(problems), tuple(notices))
 
 
 def _null(node: yaml.Node) -> bool:

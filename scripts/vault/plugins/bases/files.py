@@ -29,11 +29,7 @@ class Files:
     _properties: dict[str, dict[str, Value]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        for path in sorted(self.vault.notes, key=lambda p: (p.count("/"), p)):  # the nearest root wins
-            stem = path.removesuffix(".md")
-            self._by_name.setdefault(posixpath.basename(stem).casefold(), path)
-            self._by_name.setdefault(stem.casefold(), path)
-            self._by_name.setdefault(path.casefold(), path)
+        self._by_name = _names(self.vault)
 
     def record(self, path: str) -> NoteRecord | None:
         return self.vault.get(path) or self.extra.get(path)
@@ -116,6 +112,23 @@ class Files:
     def links_to(self, path: str, other: str) -> bool:
         record = self.record(path)
         return record is not None and other in record.outlinks
+
+
+_NAMES: list[tuple[VaultIndex, dict[str, str]]] = []  # the last vault's names: every block of a build shares them
+
+
+def _names(vault: VaultIndex) -> dict[str, str]:
+    """Each note by its name, its path without `.md` and its path, ignoring case."""
+    if _NAMES and _NAMES[0][0] is vault:
+        return _NAMES[0][1]
+    names: dict[str, str] = {}
+    for path in sorted(vault.notes, key=lambda p: (p.count("/"), p)):  # the nearest the root wins
+        stem = path.removesuffix(".md")
+        names.setdefault(posixpath.basename(stem).casefold(), path)
+        names.setdefault(stem.casefold(), path)
+        names.setdefault(path.casefold(), path)
+    _NAMES[:] = [(vault, names)]
+    return names
 
 
 def embeds_of(record: NoteRecord) -> list[str]:

@@ -89,6 +89,8 @@ class ObsidianBases:
         if parsed.embed is None:  # an embedded base's own problems are reported on its page
             for line, message in evaluated.problems:
                 out.problem(line, "warning", f"base: {message}")
+            for line, message in parsed.base.notices:
+                out.problem(line, "info", f"base: {message}")
         shown = [f"line {line}: {message}" if parsed.embed is None else message
                  for line, message in evaluated.problems]
         key = f"{evaluated.this}:{parsed.line}:{parsed.embed}:{parsed.source}"

@@ -200,7 +200,6 @@ def test_a_view_reads_its_sort_and_group_keys() -> None:
     ("formulas:\n  bad: 'price *'\n", 2, "cannot read 'price *'"),
     ("filters:\n  and:\n    - 'x =! 2'\n", 3, "cannot read"),
     ("views:\n  - type: table\n    filters:\n      xor: [a]\n", 4, "one of `and`, `or`, `not`"),
-    ("views: [{type: kanban, name: K}]\n", 1, "view type 'kanban' is not drawn here"),
     ("filters: [\n", 2, "not valid YAML"),
     ("- a\n- b\n", 1, "a base is"),
     ("views: 3\n", 1, "`views` is a list"),
@@ -209,6 +208,12 @@ def test_a_view_reads_its_sort_and_group_keys() -> None:
 def test_a_base_that_cannot_be_read_says_where(source: str, line: int, message: str) -> None:
     problems = read_base(source).problems
     assert problems and problems[0][0] == line and message in problems[0][1], problems
+
+
+def test_a_layout_not_drawn_here_is_a_table_and_a_notice() -> None:
+    base = read_base("views:\n  - type: map\n    name: Places\n")
+    assert base.problems == () and base.views[0].kind == "table"
+    assert base.notices == ((2, "view type 'map' is not drawn here (only table, cards, list): shown as a table"),)
 
 
 def test_runtime_errors_are_kept_once_with_their_line() -> None:

@@ -112,3 +112,13 @@ def test_the_results_are_the_blocks_links() -> None:
     assert list(ObsidianBases().result_links(evaluated)) == ["B.md", "C.md"]
     assert ObsidianBases().parse(Written("fence", "base#Two", source, 3)).embed == "Two"
     assert ObsidianBases().claims_fence("base") and not ObsidianBases().claims_fence("base#x")
+
+
+def test_a_bad_block_in_a_note_warns_at_the_notes_line_and_the_note_still_builds() -> None:
+    note = "# Shelf\n\nText.\n\n```base\nfilters: 'price >'\nviews:\n  - type: map\n```\n\nAfter.\n"
+    compiled = compile_vault({"Shelf.md": note, "Book.md": "---\nprice: 3\n---\n# Book\n"}, VaultConfig())
+    found = sorted((p.line, p.severity, p.message) for p in compiled.problems if p.path == "Shelf.md")
+    assert found == [(6, "warning", "base: cannot read 'price >': unexpected the end of the expression at column 8"),
+                     (8, "info", "base: view type 'map' is not drawn here (only table, cards, list): shown as a table")]
+    page = compiled.pages["Shelf.md"]
+    assert "Bases: line 1: cannot read" in page and "<p>After.</p>" in page
