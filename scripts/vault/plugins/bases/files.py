@@ -29,7 +29,7 @@ class Files:
     _properties: dict[str, dict[str, Value]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        self._by_name = _names(self.vault)
+        self._by_name, self._properties = _shared(self.vault)
 
     def record(self, path: str) -> NoteRecord | None:
         return self.vault.get(path) or self.extra.get(path)
@@ -43,6 +43,7 @@ class Files:
         return Link(target, display, self.resolve(target))
 
     def properties(self, path: str) -> dict[str, Value]:
+        """The note's front matter as values (read once per build: every block shares them)."""
         if path not in self._properties:
             record = self.record(path)
             matter = record.front_matter if record is not None else {}
@@ -114,21 +115,23 @@ class Files:
         return record is not None and other in record.outlinks
 
 
-_NAMES: list[tuple[VaultIndex, dict[str, str]]] = []  # the last vault's names: every block of a build shares them
+# The last vault's names and read properties: every block of a build shares them.
+_SHARED: list[tuple[VaultIndex, dict[str, str], dict[str, dict[str, Value]]]] = []
 
 
-def _names(vault: VaultIndex) -> dict[str, str]:
-    """Each note by its name, its path without `.md` and its path, ignoring case."""
-    if _NAMES and _NAMES[0][0] is vault:
-        return _NAMES[0][1]
+def _shared(vault: VaultIndex) -> tuple[dict[str, str], dict[str, dict[str, Value]]]:
+    """Each note by its name, its path without `.md` and its path, ignoring case; and a
+    cache of the notes' properties as values."""
+    if _SHARED and _SHARED[0][0] is vault:
+        return _SHARED[0][1], _SHARED[0][2]
     names: dict[str, str] = {}
     for path in sorted(vault.notes, key=lambda p: (p.count("/"), p)):  # the nearest the root wins
         stem = path.removesuffix(".md")
         names.setdefault(posixpath.basename(stem).casefold(), path)
         names.setdefault(stem.casefold(), path)
         names.setdefault(path.casefold(), path)
-    _NAMES[:] = [(vault, names)]
-    return names
+    _SHARED[:] = [(vault, names, {})]
+    return names, _SHARED[0][2]
 
 
 def embeds_of(record: NoteRecord) -> list[str]:

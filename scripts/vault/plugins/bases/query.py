@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from .base_file import BaseFile, Filter, Group, SortKey, Statement, View
 from .evaluate import Scope, evaluate
 from .files import Files
+from .syntax import Call, Literal, Name
 from .summaries import summarize
-from .values import BasesError, Value, order_key, to_text, truthy
+from .values import BasesError, Value, order_key, truthy
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class _Run:
     scope: Scope
     base: BaseFile
     problems: dict[int, str] = field(default_factory=dict)  # line -> first message
+    known: set[int] = field(default_factory=set)  # ids of statements the candidates already hold for
 
     def fail(self, line: int, message: str) -> None:
         self.problems.setdefault(line, message)
@@ -54,7 +56,7 @@ class _Run:
             results = (self.holds(item, path) for item in node.items)
             return all(results) if node.kind == "and" else any(results) if node.kind == "or" else \
                 not any(self.holds(item, path) for item in node.items)
-        return truthy(self.statement(node, path))
+        return id(node) in self.known or truthy(self.statement(node, path))
 
     def statement(self, node: Statement, path: str) -> Value:
         if node.expr is None:
@@ -101,23 +103,58 @@ def run(base: BaseFile, files: Files, this: str) -> tuple[list[ViewResult], dict
     formulas = {name: (statement.expr if statement.expr is not None else BasesError(statement.error or "unread"))
                 for name, statement in base.formulas.items()}
     state = _Run(Scope(files, this, formulas), base)
-    kept = [path for path in files.vault.notes if state.holds(base.filters, path)]
+    kept = _kept(base.filters, list(files.vault.notes), state)
     results = [_view(view, kept, state) for view in base.views]
     return results, dict(sorted(state.problems.items()))
 
 
+def _kept(node: Filter | None, paths: list[str], state: _Run) -> list[str]:
+    """The notes a filter holds for: narrowed first by the vault's indexes where it can be."""
+    used: list[Statement] = []
+    narrowed = _candidates(node, state.scope.files, used)
+    state.known = {id(statement) for statement in used}
+    try:
+        return [path for path in paths if (narrowed is None or path in narrowed) and state.holds(node, path)]
+    finally:
+        state.known = set()
+
+
+def _candidates(node: Filter | None, files: Files, used: list[Statement]) -> set[str] | None:
+    """The notes a filter can only hold for, from the vault's tag and folder indexes, where
+    it is (or an `and` holds) a plain `file.hasTag("…")` or `file.inFolder("…")`: the rest
+    need not be tried. None where nothing narrows it."""
+    if isinstance(node, Group):
+        if node.kind != "and":
+            return None
+        found = [narrowed for narrowed in (_candidates(item, files, used) for item in node.items) if narrowed is not None]
+        return set.intersection(*found) if found else None
+    expr = node.expr if node is not None else None
+    if not (isinstance(expr, Call) and isinstance(expr.target, Name) and expr.target.name == "file"
+            and expr.args and all(isinstance(arg, Literal) and isinstance(arg.value, str) for arg in expr.args)):
+        return None
+    assert isinstance(node, Statement)
+    words = [str(arg.value) for arg in expr.args if isinstance(arg, Literal)]
+    if expr.name == "hasTag":
+        used.append(node)
+        return {path for word in words for path in files.vault.tagged(word)}
+    if expr.name == "inFolder" and len(words) == 1 and words[0].strip("/"):
+        used.append(node)
+        return set(files.vault.in_folder(words[0]))
+    return None
+
+
 def _sorted(paths: list[str], keys: tuple[SortKey, ...], state: _Run) -> list[str]:
-    ordered = sorted(paths, key=lambda path: order_key(to_text(path)))  # a stable start: by path
+    ordered = sorted(paths)  # a stable start: by path
     for key in reversed(keys):
-        ordered.sort(key=lambda path: order_key(state.property(key.property, path)), reverse=key.descending)
+        ranks = {path: order_key(state.property(key.property, path)) for path in ordered}
+        ordered.sort(key=ranks.__getitem__, reverse=key.descending)
         if key.descending:  # empty values stay last either way
-            empty = [path for path in ordered if order_key(state.property(key.property, path))[0] == 9]
-            ordered = [path for path in ordered if path not in empty] + empty
+            ordered = [p for p in ordered if ranks[p][0] != 9] + [p for p in ordered if ranks[p][0] == 9]
     return ordered
 
 
 def _view(view: View, kept: list[str], state: _Run) -> ViewResult:
-    paths = [path for path in kept if state.holds(view.filters, path)]
+    paths = _kept(view.filters, kept, state)
     paths = _sorted(paths, view.sort, state)
     if view.limit is not None:
         paths = paths[:view.limit]
