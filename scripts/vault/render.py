@@ -496,7 +496,7 @@ def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, 
         return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
     if resolution.kind == "asset" and resolution.path is not None and resolution.path in ctx.bases:
         if kind == "embed":  # a base is drawn where embedded (issue 43), with `this` the embedding note
-            return _embedded_base(resolution.path, target.heading or "", line, vault)
+            return _embedded_base(resolution.path, target.heading or "", _line_of(vault.page, target), vault)
         return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.

@@ -45,7 +45,7 @@ def evaluate_base(parsed: ParsedBase, files: Files, this: str) -> EvaluatedBase:
     if parsed.embed:
         chosen = [view for view in views if view.name == parsed.embed]
         if not chosen:
-            problems.append((1, f"no view named {parsed.embed!r}: the first view is shown"))
+            problems.append((0, f"no view named {parsed.embed!r}: the first view is shown"))
         views = tuple(chosen[:1]) or views[:1]
     elif parsed.embed is not None:
         views = views[:1]  # an embed shows the first view, as Obsidian does
@@ -86,9 +86,11 @@ class ObsidianBases:
     def render(self, evaluated: object, out: Out) -> str:
         assert isinstance(evaluated, EvaluatedBase)
         parsed = evaluated.parsed
-        if parsed.embed is None:  # an embedded base's own problems are reported on its page
-            for line, message in evaluated.problems:
+        for line, message in evaluated.problems:
+            # An embedded base's own problems are reported on its page; the embed's (line 0) here.
+            if parsed.embed is None or line == 0:
                 out.problem(line, "warning", f"base: {message}")
+        if parsed.embed is None:
             for line, message in parsed.base.notices:
                 out.problem(line, "info", f"base: {message}")
         shown = [f"line {line}: {message}" if parsed.embed is None else message

@@ -122,3 +122,23 @@ def test_a_bad_block_in_a_note_warns_at_the_notes_line_and_the_note_still_builds
                      (8, "info", "base: view type 'map' is not drawn here (only table, cards, list): shown as a table")]
     page = compiled.pages["Shelf.md"]
     assert "Bases: line 1: cannot read" in page and "<p>After.</p>" in page
+
+
+def test_this_is_the_embedding_note_or_the_base_itself() -> None:
+    notes = {
+        "A.md": "# A\n\n![[B.base]]\n\n![[B.base#Nope]]\n",
+        "C.md": "# C\n\nSee [[A]].\n",
+        "D.md": "# D\n\nNothing.\n",
+    }
+    base = "filters: 'file.hasLink(this.file)'\nviews:\n  - type: list\n    name: Linking\n"
+    compiled = compile_vault(notes, VaultConfig(), assets=["B.base"], bases={"B.base": base})
+    embedded = compiled.pages["A.md"]
+    # In A, `this` is A: C links to A. On B.base's own page, `this` is the base: A embeds it.
+    def listed(html: str) -> list[str]:
+        return [name for block in re.findall(r'<ul class="vault-base-list">(.*?)</ul>', html)
+                for name in re.findall(r"<li><a [^>]+>(\w)</a>", block)]
+
+    assert listed(embedded) == ["C", "C"]
+    assert listed(compiled.generated["B.base.md"]) == ["A"]
+    assert [(p.path, p.line, p.message) for p in compiled.problems if "base" in p.message] == [
+        ("A.md", 5, "base: no view named 'Nope': the first view is shown")]
