@@ -65,7 +65,20 @@ def test_views_are_tabs_the_keyboard_switches(bases_site: Server, visit: Visit) 
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
-@pytest.mark.parametrize("path", ["library-base/", "", "people/frank-herbert/"])
+def test_a_wide_table_scrolls_in_its_own_region(bases_site: Server, visit: Visit) -> None:
+    page = visit.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(bases_site.url + "reading/wide-base/")
+    region = page.get_by_role("region", name="Every property (3 results)")
+    region.wait_for()
+    assert region.evaluate("r => r.scrollWidth > r.clientWidth") and region.get_attribute("tabindex") == "0"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.activeElement.scrollLeft > 0")
+
+
+@pytest.mark.parametrize("path", ["library-base/", "", "people/frank-herbert/", "reading/wide-base/"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_bases_are_axe_clean_on_a_phone(bases_site: Server, visit: Visit, path: str, scheme: str) -> None:
     page = visit.page

@@ -80,6 +80,11 @@ def test_the_documented_filter_tree() -> None:
     ('file.links.length > 0 && !file.hasLink("Textbook")', ["Dune"]),
     ('file.folder == "Reading"', ["Dune", "Hobbit", "Textbook"]),
     ("read", ["Dune"]),
+    ('note["price"] >= 40 || note.status == "done"', ["Hobbit", "Physics", "Textbook"]),
+    ("status.isEmpty()", ["Herbert", "Textbook"]),
+    ('author.asFile().hasTag("person")', ["Dune"]),
+    ('list(file.tags).length > 1', ["Hobbit"]),
+    ('file.properties.keys().contains("finished")', ["Dune", "Hobbit"]),
 ])
 def test_a_filter_statement_keeps_the_notes_it_holds_for(statement: str, expected: list[str]) -> None:
     found, problems = views(f"filters: '{statement}'")
