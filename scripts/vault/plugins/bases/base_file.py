@@ -81,6 +81,11 @@ def canonical(name: str) -> str:
     return f"note.{name}"
 
 
+def shortened(source: str) -> str:
+    """An expression as a message quotes it: its first 60 characters."""
+    return source if len(source) <= 60 else source[:59] + "…"
+
+
 def statement(node: yaml.Node, problems: list[tuple[int, str]]) -> Statement:
     source = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
     line = node.start_mark.line + 1
@@ -90,7 +95,7 @@ def statement(node: yaml.Node, problems: list[tuple[int, str]]) -> Statement:
     try:
         return Statement(source, line, parse(source))
     except BasesError as error:
-        problems.append((line, f"cannot read {source!r}: {error}"))
+        problems.append((line, f"cannot read {shortened(source)!r}: {error}"))
         return Statement(source, line, None, str(error))
 
 

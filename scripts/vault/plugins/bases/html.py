@@ -155,6 +155,8 @@ def view_html(result: ViewResult, out: Out) -> str:
 def base_html(results: Sequence[ViewResult], problems: Sequence[str], key: str, out: Out) -> str:
     """The whole base: its problems in a line each, then its views (tabs when several)."""
     notes = "".join(f'<p class="vault-base-problem">Bases: {escape_html(problem)}</p>' for problem in problems)
+    if not results:
+        return f'<div class="vault-base">{notes}</div>'
     if len(results) == 1:
         only = results[0]
         return f'<div class="vault-base">{notes}<section class="vault-base-view vault-base-{only.view.kind}" ' \

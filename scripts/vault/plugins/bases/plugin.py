@@ -49,7 +49,10 @@ def evaluate_base(parsed: ParsedBase, files: Files, this: str) -> EvaluatedBase:
         views = tuple(chosen[:1]) or views[:1]
     elif parsed.embed is not None:
         views = views[:1]  # an embed shows the first view, as Obsidian does
-    results, found = run(replace(parsed.base, views=views), files, this)
+    try:
+        results, found = run(replace(parsed.base, views=views), files, this)
+    except Exception as error:  # a shape not foreseen: a message in place, never a stopped build
+        results, found = [], {1: f"the base cannot be worked out ({type(error).__name__})"}
     problems.extend(found.items())
     return EvaluatedBase(parsed, tuple(results), tuple(dict.fromkeys(problems)), this)
 
@@ -96,7 +99,11 @@ class ObsidianBases:
         shown = [f"line {line}: {message}" if parsed.embed is None else message
                  for line, message in evaluated.problems]
         key = f"{evaluated.this}:{parsed.line}:{parsed.embed}:{parsed.source}"
-        return base_html(evaluated.results, shown, key, out)
+        try:
+            return base_html(evaluated.results, shown, key, out)
+        except Exception as error:  # a value not foreseen: a message in place, never a stopped build
+            out.problem(0, "warning", f"base: cannot be drawn ({type(error).__name__})")
+            return base_html((), [*shown, f"cannot be drawn ({type(error).__name__})"], key, out)
 
     def written_links(self, written: Written) -> Iterator[WrittenLink]:
         return iter(())

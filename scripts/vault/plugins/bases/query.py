@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .base_file import BaseFile, Filter, Group, SortKey, Statement, View
+from .base_file import BaseFile, Filter, Group, SortKey, Statement, View, shortened
 from .evaluate import Scope, evaluate
 from .files import Files
 from .syntax import Call, Literal, Name
@@ -65,9 +65,9 @@ class _Run:
         try:
             return evaluate(node.expr, self.scope)
         except BasesError as error:
-            self.fail(node.line, f"{node.source!r}: {error}")
+            self.fail(node.line, f"{shortened(node.source)!r}: {error}")
         except (RecursionError, OverflowError, ValueError, TypeError, ZeroDivisionError) as error:
-            self.fail(node.line, f"{node.source!r}: cannot be worked out ({type(error).__name__})")
+            self.fail(node.line, f"{shortened(node.source)!r}: cannot be worked out ({type(error).__name__})")
         return None
 
     def property(self, name: str, path: str) -> Value:
@@ -88,6 +88,8 @@ class _Run:
             elif statement.expr is not None:  # one that cannot be read is reported as read
                 self.fail(statement.line, str(error) if self.scope.busy or "formula" in str(error)
                           else f"formula {rest!r}: {error}")
+        except (RecursionError, OverflowError, ValueError, TypeError, ZeroDivisionError) as error:
+            self.fail(1, f"{name}: cannot be worked out ({type(error).__name__})")
         return None
 
 

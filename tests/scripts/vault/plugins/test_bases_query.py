@@ -230,3 +230,10 @@ def test_runtime_errors_are_kept_once_with_their_line() -> None:
     assert len(rows(found[0])) == 6 and all(cell is None for g in found[0].groups for r in g.rows for cell in r.cells)
     assert problems[2] == "formula 'loop' uses itself: loop → loop"
     assert problems[3] == "formula 'odd': number has no method nosuch()"
+
+
+def test_a_formula_too_deep_to_work_out_is_a_problem_not_a_crash() -> None:
+    deep = "+".join(["1"] * 900)  # a left-leaning sum deeper than Python recurses
+    source = f"formulas:\n  deep: '{deep}'\nviews: [{{order: [formula.deep]}}]\n"
+    found, problems = run(read_base(source), Files(VAULT), "x.base")
+    assert len(rows(found[0])) == 6 and problems[1] == "formula.deep: cannot be worked out (RecursionError)"
