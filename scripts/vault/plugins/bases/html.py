@@ -54,9 +54,13 @@ def _image(value: Image, out: Out) -> str:
         return out.link(source.target, None, "embed")
     if isinstance(source, FileValue):
         return out.link(source.path, None, "embed")
-    text = to_text(source)  # type: ignore[arg-type]
-    # A picture on another site is a link to it: no request leaves the site's origin.
-    return f'<a href="{escape_html(text)}">{escape_html(text)}</a>' if text.startswith(("http://", "https://")) else ""
+    text = to_text(source).strip()  # type: ignore[arg-type]
+    if text.startswith(("http://", "https://")):
+        # A picture on another site is a link to it: no request leaves the site's origin.
+        return f'<a href="{escape_html(text)}">{escape_html(text)}</a>'
+    if not text or text.startswith("#"):  # a hex colour as a cover is not drawn
+        return ""
+    return out.link(text, None, "embed")  # a path in the vault, written without brackets
 
 
 def _cell(result: ViewResult, row: Row, column: int, out: Out) -> str:

@@ -142,3 +142,18 @@ def test_this_is_the_embedding_note_or_the_base_itself() -> None:
     assert listed(compiled.generated["B.base.md"]) == ["A"]
     assert [(p.path, p.line, p.message) for p in compiled.problems if "base" in p.message] == [
         ("A.md", 5, "base: no view named 'Nope': the first view is shown")]
+
+
+@pytest.mark.parametrize(("cover", "shown"), [
+    ('"[[pic.png]]"', '<img class="vault-image" src="../pic.png"'),
+    ("pic.png", '<img class="vault-image" src="../pic.png"'),
+    ("https://example.com/pic.png", '<a href="https://example.com/pic.png">'),
+    ('"#336699"', None),
+])
+def test_a_cards_cover_is_a_picture_of_the_vault_or_a_link(cover: str, shown: str | None) -> None:
+    notes = {"Shelf.md": "# Shelf\n\n```base\nfilters: 'file.hasProperty(\"cover\")'\nviews:\n  - type: cards\n"
+                         "    image: cover\n```\n", "Book.md": f"---\ncover: {cover}\n---\n# Book\n"}
+    page = compile_vault(notes, VaultConfig(), assets=["pic.png"]).pages["Shelf.md"]
+    covers = re.findall(r'<div class="vault-base-cover">(.*?)</div>', page)
+    assert covers == ([] if shown is None else [covers[0]]) and (shown is None or covers[0].startswith(shown))
+    assert "<img" not in page or "example.com" not in page  # nothing is fetched from another site
