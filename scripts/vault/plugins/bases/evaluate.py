@@ -15,9 +15,6 @@ from .operators import arithmetic, comparison
 from .syntax import Binary, Call, Expr, Index, ListOf, Literal, Member, Name, ObjectOf, Unary
 from .values import BasesError, FileValue, Value, to_text, truthy, type_name
 
-MAX_ITEMS = 100_000  # values a list operation may make: a formula is not a program
-
-
 @dataclass
 class Scope:
     files: Files

@@ -215,7 +215,7 @@ def equals(left: Value, right: Value) -> bool:
     """`==`: by value; a link equals a link or file that goes to the same note, or one with
     the same text where neither resolves."""
     if isinstance(left, (Link, FileValue)) and isinstance(right, (Link, FileValue)):
-        left_path, right_path = _path_of(left), _path_of(right)
+        left_path, right_path = left.path, right.path
         if left_path is not None or right_path is not None:
             return left_path == right_path
         return isinstance(left, Link) and isinstance(right, Link) and left.target == right.target
@@ -227,10 +227,6 @@ def equals(left: Value, right: Value) -> bool:
     if isinstance(left, list) and isinstance(right, list):
         return len(left) == len(right) and all(equals(a, b) for a, b in zip(left, right))
     return bool(left == right)
-
-
-def _path_of(value: Link | FileValue) -> str | None:
-    return value.path if isinstance(value, FileValue) else value.path
 
 
 def order_key(value: Value) -> tuple[int, object]:
