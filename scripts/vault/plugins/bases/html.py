@@ -73,6 +73,14 @@ def _group_label(group: RowGroup, out: Out) -> str:
     return value_html(group.label, out) or "<em>No value</em>"
 
 
+def _summary_html(value: Value, out: Out) -> str:
+    """A summary as read at a glance: a number to two decimals at most (its exact value in
+    the tooltip), anything else as a cell shows it."""
+    if isinstance(value, float) and not isinstance(value, bool) and round(value, 2) != value:
+        return f'<span title="{escape_html(number_text(value))}">{escape_html(number_text(round(value, 2)))}</span>'
+    return value_html(value, out)
+
+
 def _summary_row(result: ViewResult, group: RowGroup, out: Out) -> str:
     if not any(summary is not None for summary in group.summaries) and not dict(result.view.summaries):
         return ""
@@ -80,7 +88,7 @@ def _summary_row(result: ViewResult, group: RowGroup, out: Out) -> str:
     cells = []
     for column, summary in zip(result.columns, group.summaries):
         name = names.get(column)
-        shown = f'<span class="vault-base-summary-name">{escape_html(name)}</span> {value_html(summary, out)}' \
+        shown = f'<span class="vault-base-summary-name">{escape_html(name)}</span> {_summary_html(summary, out)}' \
             if name else ""
         cells.append(f"<td>{shown}</td>")
     return f'<tr class="vault-base-summary">{"".join(cells)}</tr>'

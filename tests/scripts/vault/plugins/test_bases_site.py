@@ -55,9 +55,10 @@ def test_the_library_table_as_worked_out_by_hand(compiled: CompiledVault) -> Non
         ["Dune", "12.5", "412", "3.03", "Not yet"],
         ["Foundation", "10", "255", "3.92", "Not yet"],
         ["The Hobbit", "8", "310", "2.58", "Read"],
-        ["", "Sum 30.5", "Average 325.6666666666667", "Filled 3", ""],  # 977 / 3 pages
+        ["", "Sum 30.5", "Average 325.67", "Filled 3", ""],  # 977 / 3 pages, to two places
     ]
     assert '<th scope="col">Book</th><th scope="col">Price</th>' in page  # display names
+    assert '<span title="325.6666666666667">325.67</span>' in page  # the exact mean in its tooltip
     assert '<a href="../reading/dune/">Dune</a>' in page  # as every link from this page
     assert cells(page, "Cheapest (2 results)")[0][:2] == ["The Hobbit", "8"]
 
