@@ -237,3 +237,42 @@ def test_a_formula_too_deep_to_work_out_is_a_problem_not_a_crash() -> None:
     source = f"formulas:\n  deep: '{deep}'\nviews: [{{order: [formula.deep]}}]\n"
     found, problems = run(read_base(source), Files(VAULT), "x.base")
     assert len(rows(found[0])) == 6 and problems[1] == "formula.deep: cannot be worked out (RecursionError)"
+
+
+PROJECT = VaultIndex({"Work/Project.md": NoteRecord("Work/Project.md", "Project", dict(
+    price=4, quantity=3, tax=1, discount=0.5, part=1, whole=8,
+    start_date=date(2025, 1, 10), due_date=date(2020, 1, 1), status="Todo", tags=["urgent"], impact=3,
+    urgency=4, effort=2, first_name="Ana", last_name="Lima", tasks=["a", "b", "c"], description="notes",
+    monthlyUses=10, completed=False), ("urgent",), facts=note("Work/Project.md").facts)})
+
+
+@pytest.mark.parametrize(("formula", "expected"), [
+    # The "Formulas" page's own examples, on the note above.
+    ("price * quantity", 12),
+    ('file.name + " - " + description', "Project.md - notes"),
+    ("formula.other * 1.1", 4 / 3 * 1.1),
+    ("price + tax", 5),
+    ("price - discount", 3.5),
+    ("(part / whole) * 100", 12.5),
+    ("price > 100", False),
+    ('status == "Done"', False),
+    ('file.mtime > now() - "7d"', False),  # modified on 2025-02-01
+    ("!completed", True),
+    ("price > 0 && quantity > 0", True),
+    ('if(price, "$" + price.toFixed(2), "")', "$4.00"),
+    ("file.name.lower()", "project.md"),
+    ('tags.contains("urgent")', True),
+    ('due_date.format("YYYY-MM-DD")', "2020-01-01"),
+    ('start_date + "2w"', DateValue(datetime(2025, 1, 24), False)),
+    ('if(due_date < now() && status != "Done", "Overdue", "")', "Overdue"),
+    ("tasks.length", 3),
+    ("(impact * urgency) / effort", 6),
+    ('first_name + " " + last_name', "Ana Lima"),
+    ("monthlyUses * formula.other.round()", 10),
+])
+def test_the_formulas_pages_examples(formula: str, expected: object) -> None:
+    source = f"formulas:\n  x: '{formula}'\n  other: 'price / quantity'\nviews: [{{order: [formula.x]}}]\n"
+    found, problems = run(read_base(source), Files(PROJECT), "x.base")
+    assert problems == {}
+    value = found[0].groups[0].rows[0].cells[0]
+    assert value == pytest.approx(expected) if isinstance(expected, float) else value == expected
