@@ -26,6 +26,7 @@ from .anchors import unique_anchors
 from .generated import BACKLINKS_HEADING, backlinks_html, keyword_index, keyword_list, missing_index, missing_page
 from .canvas import default_markdown
 from .canvas_site import CanvasSite, canvas_page_path, canvas_title, read_canvases
+from .base_site import base_page, base_page_path, base_problems, base_title, read_bases
 from .home import choose_home, home_page, links_in
 from .indexing import build_vault_index
 from .glossary import Definition, keyword_slug, split_glossary
@@ -72,6 +73,7 @@ def compile_vault(
     image_sizes: Mapping[str, tuple[int, int]] | None = None,
     canvases: Mapping[str, bytes | str] | None = None,
     file_facts: Mapping[str, FileFacts] | None = None,
+    bases: Mapping[str, bytes | str] | None = None,
 ) -> CompiledVault:
     """Compile every note once; nothing here raises for a bad note, it becomes a Problem.
 
@@ -79,6 +81,7 @@ def compile_vault(
     an image without a size in its link is drawn at that size, or at text height if small.
     `canvases`: the vault's `.canvas` files (path -> content): each gets a page and can be embedded.
     `file_facts`: each note's size and times as the file system gives them, for plugins' queries.
+    `bases`: the vault's `.base` files (path -> content): each gets a page and can be embedded.
     """
     problems: list[Problem] = []
     move_pages({})  # the slug rule alone, until this vault's pages are known
@@ -102,9 +105,10 @@ def compile_vault(
                           default_markdown(line_breaks=not config.strict_line_breaks))
     sizes = {path: len(content.encode() if isinstance(content, str) else content) for path, content in notes.items()}
     vault = build_vault_index(pages, resolved, sizes, file_facts)  # what plugins evaluate against
+    base_files = read_bases(bases or {})  # issue 43 (base_site.py)
     resolved = with_result_links(resolved, pages, vault, index, site_made)  # a query's results link
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
-                        canvas=drawings.html_for, site_made=site_made, vault=vault)
+                        canvas=drawings.html_for, site_made=site_made, vault=vault, bases=base_files)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
     found: dict[str, list[Problem]] = {path: [] for path in pages}
     written = {path: _write(page, ctx, lists.get(path, ""), found[path]) for path, page in pages.items()}
@@ -133,6 +137,10 @@ def compile_vault(
     if tag_pages and config.tags_page not in pages:
         made.update({path: text for path, text in tag_pages.items() if path not in pages})
         titles[config.tags_page] = "Tags"  # the tag pages themselves stay out of the navigation
+    for path, source in base_files.items():  # issue 43: a page per base, in its folder's navigation
+        made[base_page_path(path)] = base_page(path, source)
+        titles[base_page_path(path)] = base_title(path)
+    problems.extend(base_problems(base_files, vault))
     _home(home, pages, made, titles, resolved, config)  # issue 22: always a home page
     generated.update({path: _finish(path, text, ctx, titles.get(path)) for path, text in made.items()})
     for path in drawings.canvases:

@@ -57,6 +57,7 @@ class RenderContext:
     canvas: Callable[[str, str], str] | None = None  # (canvas path, host page) -> its drawing (canvas_site.py)
     site_made: frozenset[str] = frozenset()  # pages the site writes besides the notes (resolve.resolve_all)
     vault: VaultIndex = field(default_factory=lambda: VaultIndex({}))  # what plugins evaluate against
+    bases: Mapping[str, str] = field(default_factory=dict)  # `.base` file -> its YAML (base_site.py)
 
 
 @dataclass(frozen=True)
@@ -438,7 +439,7 @@ def _holds_note_embed(inline: Token, vault: _Env) -> bool:
     for child in inline.children or ():
         if child.type == "wiki_embed":
             resolution = _resolve(child.meta["target"], "embed", vault)
-            drawing = resolution.kind == "asset" and (resolution.path or "").endswith(".canvas")
+            drawing = resolution.kind == "asset" and (resolution.path or "").endswith((".canvas", ".base"))
             if resolution.kind == "page" or drawing:
                 return True
     return False
@@ -507,6 +508,10 @@ def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, 
         if kind == "embed":
             return ctx.canvas(resolution.path, host.path)
         return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
+    if resolution.kind == "asset" and resolution.path is not None and resolution.path in ctx.bases:
+        if kind == "embed":  # a base is drawn where embedded (issue 43), with `this` the embedding note
+            return _embedded_base(resolution.path, target.heading or "", _line_of(vault.page, target), vault)
+        return f'<a href="{site_href(resolution.path + ".md", host.path, home=ctx.config.home)}">{text}</a>'
     if resolution.kind == "asset" and resolution.path is not None:
         # An embedded file is named by its file name; a link reads as the note wrote it.
         player = media(resolution.path, host.path, ctx.config.home) if kind == "embed" else None
@@ -515,6 +520,17 @@ def wiki_html(target: WikiTarget, kind: str, resolution: Resolution, line: int, 
         shown = escape_html(posixpath.basename(resolution.path)) if kind == "embed" else text
         return f'<a href="{site_href(resolution.path, host.path, home=ctx.config.home)}">{shown}</a>'
     return f'<span class="vault-broken">{escape_html(target.alias or target.note)}</span>'
+
+
+def _embedded_base(path: str, view: str, line: int, vault: _Env) -> str:
+    """`![[Books.base#View]]`: the Bases room's block, its info string naming the view."""
+    plugin = fence_plugin("base")
+    if plugin is None:
+        return ""
+    parser = _vault_markdown()
+    options = OptionsDict(cast(OptionsType, {**parser.options, "breaks": not vault.ctx.config.strict_line_breaks}))
+    written = Written("fence", f"base#{view}", vault.ctx.bases[path], line + 1)
+    return _plugin(plugin, written, cast(VaultRenderer, parser.renderer), options, {"vault": vault})
 
 
 def inline_link(target: WikiTarget, kind: str, page: PageSource, host: Host, ctx: RenderContext) -> str:

@@ -159,6 +159,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     restore_readmes(files, config)
     notes: dict[str, bytes | str] = {}
     canvases: dict[str, bytes | str] = {}
+    bases: dict[str, bytes | str] = {}
     assets: list[str] = []
     unreadable: list[str] = []
     facts: dict[str, FileFacts] = {}
@@ -173,8 +174,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             assets.append(file.src_uri)
             if file.src_uri.endswith(".canvas") and file.abs_src_path:  # issue 22: canvases get pages
                 canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+            if file.src_uri.endswith(".base") and file.abs_src_path:  # issue 43: bases get pages
+                bases[file.src_uri] = Path(file.abs_src_path).read_bytes()
     compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
-                             canvases=canvases, file_facts=facts)
+                             canvases=canvases, file_facts=facts, bases=bases)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:

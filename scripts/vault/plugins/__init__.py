@@ -65,6 +65,7 @@ class Plugin(Protocol):
 def _registered() -> tuple[Plugin, ...]:
     # Imported here, not at the top: each room imports this module's protocol.
     from .admonition.plugin import Admonitions
+    from .bases.plugin import ObsidianBases
     from .dataview.plugin import Dataview
     from .dice.plugin import DiceRoller
     from .encounter.plugin import InitiativeTracker
@@ -73,7 +74,7 @@ def _registered() -> tuple[Plugin, ...]:
     from .statblock.plugin import FantasyStatblocks
 
     return (DiceRoller(), FantasyStatblocks(), Admonitions(), InitiativeTracker(), MetaBind(), ObsidianLeaflet(),
-            Dataview())
+            Dataview(), ObsidianBases())
 
 
 PLUGINS: tuple[Plugin, ...] = _registered()
