@@ -42,6 +42,9 @@ class _Here:
     def block(self, path: str, block_id: str) -> BlockSpan | None:
         return None  # a query's results need no block of another note
 
+    def image_size(self, path: str) -> tuple[int, int] | None:
+        return None  # this pass only gathers the notes a block links to: no picture is drawn
+
     def tokens_of(self, path: str, first_line: int, end_line: int) -> list[Token]:
         return []
 
