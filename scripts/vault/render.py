@@ -89,6 +89,7 @@ class _Env:
     headings: dict[int, int]  # id(heading_open token) -> its place among the page's headings
     wrapped: list[bool] = field(default_factory=list)  # open paragraphs shown as <div>
     line: int = 0  # 0-based line of the paragraph, heading or cell being rendered
+    line_base: int = 0  # 0-based note line of the text being rendered (a plugin block's Markdown)
 
 
 def render_body(page: PageSource, ctx: RenderContext) -> tuple[str, list[Problem], list[TocEntry]]:
@@ -154,7 +155,7 @@ class VaultRenderer(RendererHTML):
             if token.type == "inline":
                 if token.children:
                     if token.map and "vault" in env:
-                        _env(env).line = token.map[0]
+                        _env(env).line = _env(env).line_base + token.map[0]
                     out.append(self.renderInline(token.children, options, env))
             elif token.type in self.rules:
                 out.append(self.rules[token.type](tokens, i, options, env))
@@ -279,7 +280,7 @@ class VaultRenderer(RendererHTML):
             return _extension_fence(extension, token, vault)
         plugin = fence_plugin(name)
         if plugin is not None:  # a community plugin's block (scripts/vault/plugins/)
-            line = (token.map[0] if token.map else 0) + 1
+            line = vault.line_base + (token.map[0] if token.map else 0) + 1
             return _plugin(plugin, Written("fence", info, token.content, line), self, options, env) + "\n"
         code = escape(token.content, quote=False)
         if name == "mermaid":
@@ -403,13 +404,18 @@ class _PluginOut:
                  env: EnvType) -> None:
         self._vault, self._written, self._renderer, self._options, self._env = vault, written, renderer, options, env
 
-    def markdown(self, text: str, inline: bool = False) -> str:
+    def markdown(self, text: str, inline: bool = False, line_offset: int = 1) -> str:
         parser = _vault_markdown()
         tokens = parser.parseInline(text) if inline else parser.parse(text)
-        line = self._vault.line
-        # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
-        html = safe_body(str(parser.renderer.render(tokens, self._options, self._env))).strip()
-        self._vault.line = line
+        line, base = self._vault.line, self._vault.line_base
+        # The text's lines are the note's from the block's line_offset on: a block nested in it
+        # reports its problems at its own line.
+        self._vault.line_base = self._written.line + line_offset - 1
+        try:
+            # Sanitised on its own: a stray or unclosed tag in one text cannot take in the block.
+            html = safe_body(str(parser.renderer.render(tokens, self._options, self._env))).strip()
+        finally:
+            self._vault.line, self._vault.line_base = line, base
         return html
 
     def inline_tokens(self, children: list[Token]) -> str:
@@ -446,7 +452,7 @@ def _holds_note_embed(inline: Token, vault: _Env) -> bool:
 
 
 def _extension_fence(extension: VaultExtension, token: Token, vault: _Env) -> str:
-    line = (token.map[0] if token.map else 0) + 1
+    line = vault.line_base + (token.map[0] if token.map else 0) + 1
     where = SourceLocation(vault.page.path, line)
     try:
         return extension.render_fence(token.info.strip(), token.content, where, vault.host.context) + "\n"

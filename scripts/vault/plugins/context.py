@@ -84,8 +84,10 @@ class Here(Protocol):
 class Out(Protocol):
     """The page's means of writing a block's HTML."""
 
-    def markdown(self, text: str, inline: bool = False) -> str:
-        """Text rendered as this vault's Markdown for this page (links resolved, sanitised)."""
+    def markdown(self, text: str, inline: bool = False, line_offset: int = 1) -> str:
+        """Text rendered as this vault's Markdown for this page (links resolved, sanitised);
+        its first line is the block's line_offset (as `problem` counts), so what it holds
+        reports its problems at their own lines in the note."""
         ...
 
     def inline_tokens(self, children: list[Token]) -> str:

@@ -46,7 +46,7 @@ class Admonitions:
         style = f' style="--vault-ad-color: {block.color[0]}, {block.color[1]}, {block.color[2]}"' \
             if block.color else ""
         title = out.markdown(block.title, True) if block.title else ""
-        body = out.markdown(block.body) if block.body.strip() else ""
+        body = out.markdown(block.body, line_offset=block.body_line + 1) if block.body.strip() else ""
         data = f'data-callout="{escape_html(kind)}"{style}'
         if block.fold is not None:
             # A summary is itself the control that folds: a link in it could not be used and is

@@ -83,6 +83,9 @@ def test_nested_blocks_are_drawn_inside_their_block_and_their_links_are_the_note
     backlinks = compiled().backlinks["Goblin.md"]
     assert [(mention.path, mention.line) for mention in backlinks if mention.path == PAGE] == [(PAGE, 4), (PAGE, 8)]
     assert f"{PAGE}:53: unresolved link [[Missing Rule]]: no note named 'Missing Rule' yet|info" in problems(PAGE)
+    # A nested block's problem names its own line in the note, not a line of the outer block.
+    assert f"{PAGE}:57: ad-info: color '300, 0, 0' is not an RGB triple " \
+           '(three numbers 0-255, as "68, 138, 255"); left out|warning' in problems(PAGE)
 
 
 def test_nothing_from_a_block_runs() -> None:
