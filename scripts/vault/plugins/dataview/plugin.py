@@ -3,6 +3,7 @@ build from the vault's index; ```dataviewjs and `$= ...` never run (a one-line n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -87,7 +88,7 @@ def _run(query: Query, here: Here) -> Result:
         headers = [header for _expr, header in query.columns]
         if not query.without_id:
             headers = [f"{first} ({len(table)})", *headers]
-        return Result("table", (headers, table), _paths(table))
+        return Result("table", (headers, table), _paths(table, scope))
     items: list[tuple[object, object, list[object] | None]] = []
     for row in rows:
         value = evaluate(exprs[0], scope.with_row(row)) if exprs else None
@@ -99,11 +100,14 @@ def _run(query: Query, here: Here) -> Result:
     if query.kind == "calendar":  # a list of days, each with its notes
         items = sorted(((value, ident, None) for ident, value, _c in items if value is not None),
                        key=lambda item: str(item[0]))
-    return Result(query.kind, items, _paths(items))
+    return Result(query.kind, items, _paths(items, scope))
 
 
-def _paths(values: object) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(link.path for link in row_links(_plainly(values))))
+def _paths(values: object, scope: Scope) -> tuple[str, ...]:
+    """The notes a result links to: its links, and the `[[links]]` written in its strings
+    (a string is drawn as Markdown, so they are links on the page too)."""
+    links = row_links(_plainly(values)) + [link for text in _strings(values) for link in _written_links(text)]
+    return tuple(dict.fromkeys(scope.resolve(link).path for link in links))
 
 
 def _plainly(value: object) -> object:
@@ -112,6 +116,25 @@ def _plainly(value: object) -> object:
     if isinstance(value, list):
         return [_plainly(item) for item in value]
     return value
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+# A value is a short string, not a note: its wikilinks are found by their brackets alone.
+_WIKILINK = re.compile(r"!?\[\[([^\[\]|#^]+)[^\[\]]*\]\]")
+
+
+def _written_links(text: str) -> Iterator[Link]:
+    return (Link(match.group(1).strip()) for match in _WIKILINK.finditer(text))
 
 
 class Dataview:
@@ -145,7 +168,7 @@ class Dataview:
             if isinstance(parsed, Inline):
                 scope = _scope(here, pages_of(here.vault))
                 value = evaluate(parsed.expr, scope)
-                return Result("inline", value, _paths([value]))
+                return Result("inline", value, _paths([value], scope))
         except QueryError as error:
             return Failed(f"Error evaluating query: {error}")
         except (RecursionError, ValueError, OverflowError, ZeroDivisionError) as error:
