@@ -67,7 +67,8 @@ def _run(query: Query, here: Here) -> Result:
                           lambda target: scope.resolve(Link(target)).path if target else None)
     rows: list[dict[str, Any]] = [pages[path] for path in pages if path in chosen]
     if query.kind == "task":
-        rows = [{**task} for row in rows for task in row["file"]["tasks"]]
+        # A task's row sees its page's fields (WHERE status = "active"); its own fields win.
+        rows = [{**row, **task} for row in rows for task in row["file"]["tasks"]]
     rows = run_commands(rows, query.commands, scope)
     grouped = bool(rows) and "__group__" in rows[0]
     if query.kind == "task":
