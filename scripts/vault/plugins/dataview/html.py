@@ -1,5 +1,5 @@
 """Results drawn as Dataview draws them: a list, a table with its headers (the first names
-the count), grouped sections, tasks as read-only checkboxes, a calendar as a list of days."""
+the count), grouped sections, tasks as read-only checkboxes (a calendar: month_grid.py)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def tasks_html(groups: list[tuple[Link, list[Mapping[str, object]]]], out: Out) 
             f'<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" type="checkbox"'
             f'{" checked" if task.get("checked") else ""} aria-label="{escape(str(task.get("text", "")))}"> '
             f'{out.markdown(str(task.get("text", "")), True)}</li>' for task in tasks)
-        parts.append(f'<h4 class="dataview-group">{value_html(link, out)}</h4>'
+        parts.append(f'<p class="dataview-group">{value_html(link, out)}</p>'
                      f'<ul class="contains-task-list dataview">{items}</ul>')
     return '<div class="dataview task-view">' + "".join(parts) + "</div>"
 
