@@ -12,6 +12,7 @@ from ..context import Here, Out, Written, WrittenLink
 from .evaluate import Scope, evaluate
 from .expressions import Expr, QueryError, parse_expression
 from .html import empty_html, error_html, list_html, not_run_html, table_html, tasks_html, value_html
+from .month_grid import calendar_html
 from .pages import pages_of, results_of
 from .query import Query, parse_query, row_links, run_commands, source_paths
 from .values import Link
@@ -194,6 +195,8 @@ class Dataview:
             return empty_html(evaluated.kind)
         if evaluated.kind == "task":
             return tasks_html(evaluated.value, out)
+        if evaluated.kind == "calendar":
+            return calendar_html(evaluated.value, out)
         return list_html(evaluated.value, out)
 
     def written_links(self, written: Written) -> Iterator[WrittenLink]:
