@@ -126,14 +126,3 @@ def test_results_count_as_the_query_pages_links() -> None:
     linking = [(m.path, m.line) for m in compiled().backlinks["Talents/Parry.md"]]
     assert linking == [("Talents/index.md", 3)]
     assert "Talents/index.md" not in [m.path for m in compiled().backlinks.get("Talents/Feint.md", ())]
-
-
-def test_no_dataview_block_is_left_as_code_in_any_fixture_vault() -> None:
-    fixtures = VAULT.parent
-    for vault in sorted(path for path in fixtures.iterdir() if path.is_dir()):
-        notes = {str(p.relative_to(vault)): p.read_bytes() for p in vault.rglob("*.md")}
-        if not any(b"```dataview" in text for text in notes.values()):
-            continue
-        built = compile_vault(notes, VaultConfig())
-        left = [path for path, html in built.pages.items() if re.search(r'class="language-dataview', html)]
-        assert left == [], vault.name
