@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from functools import cmp_to_key
 
 from .expressions import QueryError
+from .arithmetic import arithmetic
 from .durations import format_duration, read_duration
 from .luxon import format_date, parse_date
 from .text import plain
@@ -90,8 +91,6 @@ def dur(value: Value) -> Value:
 
 def _reduce(values: Value, operand: Value) -> Value:
     """reduce(list, "+"): the operator between each element and the next, left to right."""
-    from .evaluate import arithmetic  # evaluate imports this table
-
     items = _each(values)
     if not items or not isinstance(operand, str):
         return None
