@@ -3,6 +3,7 @@ the count), grouped sections, tasks as read-only checkboxes (a calendar: month_g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from html import escape
@@ -19,6 +20,8 @@ def value_html(value: object, out: Out) -> str:
         return out.link(value.path + value.subpath, value.display or (value.name if not value.subpath else None),
                         "embed" if value.embed else "link")
     if isinstance(value, str):
+        if _PLAIN.fullmatch(value) and "www." not in value.lower():
+            return escape(value, quote=False).strip()  # words no Markdown rule reads (a folder, a name)
         return out.markdown(value, True)  # a string is Markdown: its links are links
     if isinstance(value, datetime):
         return f'<span class="dataview-date">{escape(date_text(value))}</span>'
@@ -33,6 +36,9 @@ def value_html(value: object, out: Out) -> str:
             f"<li><strong>{escape(str(key))}</strong>: {value_html(item, out)}</li>" for key, item in value.items()
             if not str(key).startswith("__")) + "</ul>"
     return escape(plain(value))
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9 ,.'/-]*")
 
 
 def list_html(items: list[tuple[object, object, list[object] | None]], out: Out) -> str:

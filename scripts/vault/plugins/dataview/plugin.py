@@ -105,6 +105,12 @@ def _run(query: Query, here: Here) -> Result:
     return Result(query.kind, items, _paths(items, scope))
 
 
+def _inline(inline: Inline, here: Here) -> Result:
+    scope = _scope(here, pages_of(here.vault))
+    value = evaluate(inline.expr, scope)
+    return Result("inline", value, _paths([value], scope))
+
+
 def _paths(values: object, scope: Scope) -> tuple[str, ...]:
     """The notes a result links to: its links, and the `[[links]]` written in its strings
     (a string is drawn as Markdown, so they are links on the page too)."""
@@ -161,16 +167,12 @@ class Dataview:
 
     def evaluate(self, parsed: object, here: Here) -> object:
         try:
-            if isinstance(parsed, Query):
+            if isinstance(parsed, (Query, Inline)):  # worked out once per compile, drawn where shown
                 kept = results_of(here.vault)
                 key = (here.page.path, here.written.line, here.written.source)
                 if key not in kept:
-                    kept[key] = _run(parsed, here)
+                    kept[key] = _run(parsed, here) if isinstance(parsed, Query) else _inline(parsed, here)
                 return kept[key]
-            if isinstance(parsed, Inline):
-                scope = _scope(here, pages_of(here.vault))
-                value = evaluate(parsed.expr, scope)
-                return Result("inline", value, _paths([value], scope))
         except QueryError as error:
             return Failed(f"Error evaluating query: {error}")
         except (RecursionError, ValueError, OverflowError, ZeroDivisionError) as error:
