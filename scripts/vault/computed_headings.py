@@ -20,7 +20,7 @@ from .config import VaultConfig
 from .index import LinkIndex
 from .pages import PageSource
 from .plugin_here import PluginHere
-from .plugins import code_plugin
+from .plugins import Plugin, code_plugin
 from .plugins.context import Severity, Written
 from .scan import link_text, plain_text
 from .syntax import split_target, vault_parser
@@ -71,7 +71,7 @@ def _shown_names(page: PageSource, vault: VaultIndex, pages: Mapping[str, PageSo
             continue
         inline = tokens[at + 1] if at + 1 < len(tokens) and tokens[at + 1].type == "inline" else None
         children = list(inline.children or ()) if inline is not None else []
-        if inline is None or not any(c.type == "code_inline" and code_plugin(c.content) for c in children):
+        if inline is None or not any(_naming(child) for child in children):
             names.append(plain_text(inline) if inline is not None else "")
             continue
         computed = True
@@ -81,9 +81,15 @@ def _shown_names(page: PageSource, vault: VaultIndex, pages: Mapping[str, PageSo
     return names if computed else None
 
 
+def _naming(child: Token) -> Plugin | None:
+    """The plugin whose span this is, if its value names a heading."""
+    plugin = code_plugin(child.content) if child.type == "code_inline" else None
+    return plugin if plugin is not None and plugin.names_headings else None
+
+
 def _shown(child: Token, line: int, page: PageSource, vault: VaultIndex, pages: Mapping[str, PageSource],
            index: LinkIndex, site_made: frozenset[str]) -> Token:
-    plugin = code_plugin(child.content) if child.type == "code_inline" else None
+    plugin = _naming(child)
     if plugin is None:
         return child
     written = Written("code", "", child.content, line)

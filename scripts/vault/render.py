@@ -198,7 +198,8 @@ class VaultRenderer(RendererHTML):
         contents by what the span shows, not by its formula."""
         inline = tokens[idx + 1] if idx + 1 < len(tokens) and tokens[idx + 1].type == "inline" else None
         children = (inline.children or []) if inline is not None else []
-        if not any(child.type == "code_inline" and code_plugin(child.content) for child in children):
+        spans = [code_plugin(child.content) for child in children if child.type == "code_inline"]
+        if not any(plugin is not None and plugin.names_headings for plugin in spans):
             return ""
         shown = self.renderInline(children, options, env)
         return unescapeAll(re.sub(r"<[^>]*>", "", shown)).strip()

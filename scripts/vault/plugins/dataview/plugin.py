@@ -147,6 +147,7 @@ def _written_links(text: str) -> Iterator[Link]:
 
 class Dataview:
     markdown_inside = False
+    names_headings = True  # `# `=this.name``: the heading is named by the value shown
     name = "Dataview"
 
     def claims_fence(self, language: str) -> bool:

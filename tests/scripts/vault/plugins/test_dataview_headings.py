@@ -50,3 +50,8 @@ def test_a_backlink_from_under_such_a_heading_goes_to_its_anchor() -> None:
 def test_an_embedded_section_named_by_its_value_shows_that_section() -> None:
     embedded = built().pages["Index.md"].split('class="vault-embed"')[1]
     assert "Loud." in embedded and "Boom." not in embedded and "second heading" not in embedded
+
+
+def test_another_plugins_span_in_a_heading_leaves_it_named_as_written() -> None:
+    page = compile_vault({"a.md": "# Roll `dice: 1d6`\n\nText.\n"}, VaultConfig()).pages["a.md"]
+    assert '<h1 id="roll-dice-1d6">' in page and "- 'Roll dice: 1d6'" in page.split("\n---\n")[0]
