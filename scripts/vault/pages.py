@@ -61,6 +61,17 @@ class PageSource:
                 return found[0]
         return None
 
+    def shown_heading(self, heading: str) -> str:
+        """A heading of this page as the page shows it: a plugin's value (`` `=this.name` ``)
+        in place of the formula it is written as."""
+        if any(text == heading for text, _ in self.anchors):
+            return heading
+        written = self.find_heading(heading)
+        if written is None:
+            return heading
+        number = self.scan.headings.index(written) + (1 if self.adds_title else 0)
+        return self.anchors[number][0] if number < len(self.anchors) else heading
+
     def _own_anchor(self, heading: Heading) -> str | None:
         offset = 1 if self.adds_title else 0
         number = self.scan.headings.index(heading) + offset

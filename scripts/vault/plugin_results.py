@@ -32,7 +32,7 @@ def with_result_links(resolved: Resolved, pages: Mapping[str, PageSource], vault
             # A span in a heading is under that heading; a fence starts below the one above it.
             heading = next((h.text for h in reversed(page.scan.headings)
                             if h.line < zero_based or (h.line == zero_based and written.kind == "code")), None)
-            mention = Mention(page.path, page.title, written.line, heading,
+            mention = Mention(page.path, page.title, written.line, page.shown_heading(heading) if heading else None,
                               page.anchor_for(heading) if heading else None)
             for target in plugin.result_links(plugin.evaluate(plugin.parse(written), here)):
                 if target != page.path and target in pages and (target, mention) not in seen:

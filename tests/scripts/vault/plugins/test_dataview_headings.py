@@ -44,7 +44,9 @@ def test_links_to_the_heading_by_its_value_reach_its_anchor() -> None:
 
 def test_a_backlink_from_under_such_a_heading_goes_to_its_anchor() -> None:
     mention = next(m for m in built().backlinks["Spells/Fireball.md"] if m.path == "Notes.md")
-    assert mention.anchor == "notes-notes"  # the heading shows "Notes notes"
+    assert (mention.heading, mention.anchor) == ("Notes notes", "notes-notes")  # as the heading shows
+    fireball = built().pages["Spells/Fireball.md"]
+    assert re.search(r'under <a href="[^"]*#notes-notes">Notes notes</a>', fireball)
 
 
 def test_an_embedded_section_named_by_its_value_shows_that_section() -> None:
