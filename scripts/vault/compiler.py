@@ -19,6 +19,7 @@ from rulesengine.urls import move_pages, page_path
 from scripts.site.page_safety import safe_body
 
 from .collisions import separate, url_collisions
+from .computed_headings import computed_headings
 from .escaping import escape_html, markdown_text
 from .config import VaultConfig
 from .extension import ExtensionProblem, VaultExtension
@@ -106,6 +107,10 @@ def compile_vault(
     sizes = {path: len(content.encode() if isinstance(content, str) else content) for path, content in notes.items()}
     vault = build_vault_index(pages, resolved, sizes, file_facts)  # what plugins evaluate against
     base_files = read_bases(bases or {})  # issue 43 (base_site.py)
+    named = computed_headings(pages, vault, index, site_made, config)  # `# `=this.name``: anchors from values
+    if named:
+        pages.update(named)
+        resolved = resolve_all(pages, index, site_made)
     resolved = with_result_links(resolved, pages, vault, index, site_made)  # a query's results link
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
                         canvas=drawings.html_for, site_made=site_made, vault=vault, bases=base_files)

@@ -37,12 +37,14 @@ class PageSource:
 
     def anchor_for(self, heading: str) -> str | None:
         """The anchor of a heading as Obsidian matches it: by text, ignoring case, and
-        ignoring the punctuation Obsidian cannot keep in a link ("Step 1: Roll")."""
+        ignoring the punctuation Obsidian cannot keep in a link ("Step 1: Roll"). A heading
+        shown as a plugin's value (`` `=this.name` ``) is found by its value or as written."""
         for same in _MATCHERS:
             found = [anchor for text, anchor in self.anchors if same(text, heading)]
             if found:
                 return found[0]
-        return None
+        written = self.find_heading(heading)
+        return self._own_anchor(written) if written is not None else None
 
     def find_block(self, block_id: str) -> BlockId | None:
         """The block a `#^id` link or embed names (ids match ignoring case, as in Obsidian)."""
@@ -51,11 +53,29 @@ class PageSource:
 
     def find_heading(self, heading: str) -> Heading | None:
         """The note's own heading a `#heading` link or embed names, matched like anchor_for."""
+        shown = self.anchors[1:] if self.adds_title else self.anchors
         for same in _MATCHERS:
             found = [own for own in self.scan.headings if same(own.text, heading)]
+            found += [own for own, (text, _) in zip(self.scan.headings, shown) if same(text, heading)]
             if found:
                 return found[0]
         return None
+
+    def shown_heading(self, heading: str) -> str:
+        """A heading of this page as the page shows it: a plugin's value (`` `=this.name` ``)
+        in place of the formula it is written as."""
+        if any(text == heading for text, _ in self.anchors):
+            return heading
+        written = self.find_heading(heading)
+        if written is None:
+            return heading
+        number = self.scan.headings.index(written) + (1 if self.adds_title else 0)
+        return self.anchors[number][0] if number < len(self.anchors) else heading
+
+    def _own_anchor(self, heading: Heading) -> str | None:
+        offset = 1 if self.adds_title else 0
+        number = self.scan.headings.index(heading) + offset
+        return self.anchors[number][1] if number < len(self.anchors) else None
 
 
 def _exact(a: str, b: str) -> bool:

@@ -34,15 +34,16 @@ from .index import LinkIndex
 from .media import image, media
 from .obsidian_blocks import CalloutInfo
 from .pages import PageSource, generated_source, site_href
+from .plugin_here import PluginHere, tokens_between
 from .plugins import Plugin, code_plugin, fence_plugin
-from .plugins.context import BlockSpan, Severity, Written
+from .plugins.context import Severity, Written
 from .problems import Problem
 from .resolution import Resolution
 from .resolve import Resolved, resolve_ref
 from .scan import Ref, link_text, plain_text
 from .syntax import WikiTarget, new_parser, split_target
 from .tags import tag_page
-from .vault_index import NoteRecord, VaultIndex
+from .vault_index import VaultIndex
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,8 @@ class VaultRenderer(RendererHTML):
         contents by what the span shows, not by its formula."""
         inline = tokens[idx + 1] if idx + 1 < len(tokens) and tokens[idx + 1].type == "inline" else None
         children = (inline.children or []) if inline is not None else []
-        if not any(child.type == "code_inline" and code_plugin(child.content) for child in children):
+        spans = [code_plugin(child.content) for child in children if child.type == "code_inline"]
+        if not any(plugin is not None and plugin.names_headings for plugin in spans):
             return ""
         shown = self.renderInline(children, options, env)
         return unescapeAll(re.sub(r"<[^>]*>", "", shown)).strip()
@@ -359,42 +361,9 @@ _SIZED_ALT = re.compile(r"^(?P<alt>.*?)\|(?P<width>\d+)(?:x(?P<height>\d+))?$", 
 def _plugin(plugin: Plugin, written: Written, renderer: VaultRenderer, options: OptionsDict, env: EnvType) -> str:
     """A community plugin's block or span: parsed, evaluated against the vault, rendered."""
     vault = _env(env)
-    here = _PluginHere(vault, written)
+    ctx = vault.ctx
+    here = PluginHere(vault.page, written, ctx.vault, ctx.pages, ctx.index, ctx.site_made, ctx.image_sizes)
     return plugin.render(plugin.evaluate(plugin.parse(written), here), _PluginOut(vault, written, renderer, options, env))
-
-
-class _PluginHere:
-    """The vault as a plugin evaluates against it, from the note being written."""
-
-    def __init__(self, vault: _Env, written: Written) -> None:
-        self._env, self.written = vault, written
-
-    @property
-    def vault(self) -> VaultIndex:
-        return self._env.ctx.vault
-
-    @property
-    def page(self) -> NoteRecord:
-        path = self._env.page.path
-        return self._env.ctx.vault.get(path) or NoteRecord(path, self._env.page.title)
-
-    def resolve(self, target: str, kind: str = "link") -> Resolution:
-        return _resolve(split_target(target), kind, self._env)
-
-    def block(self, path: str, block_id: str) -> BlockSpan | None:
-        page = self._env.ctx.pages.get(path)
-        found = page.find_block(block_id) if page is not None else None
-        if page is None or found is None:
-            return None
-        above = [h.text for h in page.scan.headings if h.line < found.first_line]
-        return BlockSpan(found.first_line, found.end_line, above[-1] if above else None)
-
-    def tokens_of(self, path: str, first_line: int, end_line: int) -> list[Token]:
-        page = self._env.ctx.pages.get(path)
-        return tokens_between(list(page.scan.tokens), first_line, end_line) if page is not None else []
-
-    def image_size(self, path: str) -> tuple[int, int] | None:
-        return self._env.ctx.image_sizes.get(path)
 
 
 class _PluginOut:
@@ -582,38 +551,6 @@ def _transclude(target: WikiTarget, resolution: Resolution, vault: _Env) -> str:
 def _line_of(page: PageSource, target: WikiTarget) -> int:
     """The line an embed is written on (for cycle detection and problems)."""
     return next((ref.line for ref in page.scan.refs if ref.kind == "embed" and ref.target == target), 0)
-
-
-def tokens_between(tokens: list[Token], first: int, last: int) -> list[Token]:
-    """The blocks written on lines [first, last), whole: a section, a block, or the note."""
-    picked: list[Token] = []
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        inside = token.map is not None and first <= token.map[0] and token.map[1] <= last
-        if token.nesting == 1 and token.map is not None and inside:
-            close = _close_index(tokens, index)
-            picked.extend(tokens[index : close + 1])
-            index = close + 1
-            continue
-        if token.nesting == 0 and token.map is not None and first <= token.map[0] < last and token.type != "inline":
-            picked.append(token)
-        index += 1
-    if picked and picked[0].type == "list_item_open":
-        # A list item shown alone is still a list item.
-        tag = "ol" if picked[0].info else "ul"
-        opening, closing = Token(f"{tag}_embed_open", tag, 1), Token(f"{tag}_embed_close", tag, -1)
-        picked = [opening, *picked, closing]
-    return picked
-
-
-def _close_index(tokens: list[Token], index: int) -> int:
-    depth = 0
-    for later in range(index, len(tokens)):
-        depth += tokens[later].nesting
-        if depth == 0:
-            return later
-    return len(tokens) - 1
 
 
 def _section(page: PageSource, heading: str | None) -> tuple[int, int]:

@@ -49,7 +49,8 @@ def resolve_all(pages: Mapping[str, PageSource], index: LinkIndex, site_made: fr
             # A keyword page's text is its glossary note's: problems are reported there.
             if finding is not None and not page.generated:
                 problems.append(Problem(page.path, ref.line + 1, finding[0], finding[1]))
-            mention = Mention(page.path, page.title, ref.line + 1, ref.heading,
+            mention = Mention(page.path, page.title, ref.line + 1,
+                              page.shown_heading(ref.heading) if ref.heading else None,
                               page.anchor_for(ref.heading) if ref.heading else None)
             if resolution.kind == "page" and resolution.path not in (None, page.path):
                 backlinks.setdefault(resolution.path, []).append(mention)

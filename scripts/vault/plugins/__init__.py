@@ -34,6 +34,9 @@ class Plugin(Protocol):
     # Whether a block's text holds the note's own Markdown (a stat block's texts): its links
     # and Markdown links are then the note's links, found by `written_links` and the scan.
     markdown_inside: bool
+    # Whether a span's shown value names the heading it stands in (Dataview's `# `=this.name``):
+    # the heading's anchor and table-of-contents entry are then made from the value.
+    names_headings: bool
 
     def claims_fence(self, language: str) -> bool:
         """Whether a fenced block whose info string starts with `language` is this plugin's."""

@@ -21,6 +21,7 @@ from .block import Admonition, markdown_links, read_admonition
 
 class Admonitions:
     markdown_inside = True
+    names_headings = False
     name = "Admonition"
 
     def claims_fence(self, language: str) -> bool:

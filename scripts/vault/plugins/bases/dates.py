@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime
 
@@ -37,31 +38,18 @@ def format_date(moment: datetime, pattern: str) -> str:
     return _TOKEN.sub(one, pattern)
 
 
+# Moment.js's thresholds, in seconds, in order: below each limit, its words ("a minute"), or
+# the count in its unit ("3 minutes") where a unit's size is given.
+_STEPS: tuple[tuple[float, str, float], ...] = (
+    (45, "a few seconds", 0), (90, "a minute", 0), (45 * 60, "minutes", 60), (90 * 60, "an hour", 0),
+    (22 * 3600, "hours", 3600), (36 * 3600, "a day", 0), (26 * 86400, "days", 86400), (45 * 86400, "a month", 0),
+    (320 * 86400, "months", 30.4 * 86400), (548 * 86400, "a year", 0), (math.inf, "years", 365 * 86400),
+)
+
+
 def relative(moment: datetime, now: datetime) -> str:
     """Moment.js's `fromNow()`: "a few seconds ago", "in 2 hours", "3 days ago", "a year ago"."""
     seconds = (moment - now).total_seconds()
     ahead, seconds = seconds > 0, abs(seconds)
-    minutes, hours, days = seconds / 60, seconds / 3600, seconds / 86400
-    if seconds < 45:
-        words = "a few seconds"
-    elif seconds < 90:
-        words = "a minute"
-    elif minutes < 45:
-        words = f"{round(minutes)} minutes"
-    elif minutes < 90:
-        words = "an hour"
-    elif hours < 22:
-        words = f"{round(hours)} hours"
-    elif hours < 36:
-        words = "a day"
-    elif days < 26:
-        words = f"{round(days)} days"
-    elif days < 45:
-        words = "a month"
-    elif days < 320:
-        words = f"{round(days / 30.4)} months"
-    elif days < 548:
-        words = "a year"
-    else:
-        words = f"{round(days / 365)} years"
+    words = next(f"{round(seconds / size)} {name}" if size else name for limit, name, size in _STEPS if seconds < limit)
     return f"in {words}" if ahead else f"{words} ago"

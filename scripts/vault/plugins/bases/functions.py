@@ -33,7 +33,7 @@ def to_number(value: Value) -> Value:
     if isinstance(value, DateValue):
         return int(epoch_millis(value))
     if isinstance(value, Duration):
-        return value.millis + value.months * 30 * 86_400_000
+        return value.total_millis
     if isinstance(value, str):
         try:
             found = float(value.strip())

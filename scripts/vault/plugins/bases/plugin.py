@@ -67,6 +67,7 @@ def this_of(page: NoteRecord) -> tuple[str, dict[str, NoteRecord]]:
 
 class ObsidianBases:
     markdown_inside = False
+    names_headings = False
     name = "Bases"
 
     def claims_fence(self, language: str) -> bool:

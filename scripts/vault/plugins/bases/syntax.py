@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeVar, cast
 
 from .lexer import Token, tokens
 from .values import BasesError, RegexValue
@@ -69,6 +70,7 @@ Expr = Literal | Name | Member | Index | Call | Unary | Binary | ListOf | Object
 _LEVELS: tuple[tuple[str, ...], ...] = (("||",), ("&&",), ("==", "!=", ">", "<", ">=", "<="), ("+", "-"),
                                         ("*", "/", "%"))
 MAX_DEPTH = 60
+T = TypeVar("T")
 
 
 def parse(source: str) -> Expr:
@@ -114,12 +116,12 @@ class _Parser:
             return Unary(token.text, self._nested(self.unary))
         return self.postfix(self.primary())
 
-    def _nested(self, parse: object) -> Expr:
+    def _nested(self, parse: Callable[[], T]) -> T:
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise BasesError(f"the expression nests more than {MAX_DEPTH} deep")
         try:
-            return parse()  # type: ignore[operator,no-any-return]
+            return parse()
         finally:
             self.depth -= 1
 
@@ -172,12 +174,7 @@ class _Parser:
             self.expect(")")
             return inner
         if token.kind == "op" and token.text == "[":
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise BasesError(f"the expression nests more than {MAX_DEPTH} deep")
-            items = self.arguments("]")
-            self.depth -= 1
-            return ListOf(items)
+            return ListOf(self._nested(lambda: self.arguments("]")))
         if token.kind == "op" and token.text == "{":
             return self._nested(self.object_of)
         shown = "the end of the expression" if token.kind == "end" else repr(token.text)

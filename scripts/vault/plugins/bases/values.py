@@ -28,6 +28,11 @@ class Duration:
     months: int = 0
     millis: float = 0.0
 
+    @property
+    def total_millis(self) -> float:
+        """The whole span in milliseconds, a month counted as 30 days (to compare or show it)."""
+        return self.months * 30 * 86_400_000 + self.millis
+
 
 @dataclass(frozen=True)
 class Link:
@@ -159,7 +164,7 @@ def date_text(value: DateValue) -> str:
 def duration_text(value: Duration) -> str:
     if value.months and not value.millis:
         return f"{value.months} months"
-    return number_text(value.millis + value.months * 30 * 86_400_000)
+    return number_text(value.total_millis)
 
 
 def to_text(value: Value) -> str:
@@ -241,7 +246,7 @@ def order_key(value: Value) -> tuple[int, object]:
     if found is not None:
         return (3, found.moment)
     if isinstance(value, Duration):
-        return (4, value.months * 30 * 86_400_000 + value.millis)
+        return (4, value.total_millis)
     return (5, _natural(to_text(value)))
 
 
@@ -258,7 +263,7 @@ def compare(left: Value, right: Value) -> int:
     if left_date is not None and right_date is not None and (isinstance(left, DateValue) or isinstance(right, DateValue)):
         return (left_date.moment > right_date.moment) - (left_date.moment < right_date.moment)
     if isinstance(left, Duration) and isinstance(right, Duration):
-        a, b = left.months * 30 * 86_400_000 + left.millis, right.months * 30 * 86_400_000 + right.millis
+        a, b = left.total_millis, right.total_millis
         return (a > b) - (a < b)
     if left is None or right is None:
         raise BasesError(f"cannot compare {type_name(left)} with {type_name(right)}")

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from .expressions import Binary, Call, Dot, Expr, Field, Index, Lambda, ListOf, Literal, ObjectOf, QueryError, Unary
-from .functions import TABLE
+from .arithmetic import arithmetic
+from .functions import TABLE, VECTORISED
 from .values import Function, Link, Value, compare, equal, truthy
 
 Row = Mapping[str, object]
@@ -59,7 +60,7 @@ def field_of(holder: object, name: str, scope: Scope) -> Value:
     if isinstance(holder, datetime):
         parts: dict[str, Value] = {"year": holder.year, "month": holder.month, "day": holder.day, "hour": holder.hour,
                  "minute": holder.minute, "second": holder.second, "weekday": holder.isoweekday(),
-                 "week": holder.isocalendar()[1]}
+                 "week": holder.isocalendar()[1], "weekyear": holder.isocalendar()[0]}
         return parts.get(name.lower())
     if isinstance(holder, timedelta):
         seconds = holder.total_seconds()
@@ -74,6 +75,8 @@ def evaluate(expr: Expr, scope: Scope) -> Value:
     if isinstance(expr, Field):
         if expr.name == "this":
             return {key: value for key, value in scope.this.items()}  # type: ignore[misc]
+        if expr.name == "row" and "row" not in scope.row:  # row["where"]: a field named like a keyword
+            return {key: value for key, value in scope.row.items()}  # type: ignore[misc]
         return field_of(scope.row, expr.name, scope)
     if isinstance(expr, Dot):
         return field_of(evaluate(expr.target, scope), expr.name, scope)
@@ -108,6 +111,8 @@ def _call(name: str, args: tuple[Expr, ...], scope: Scope) -> Value:
         raise QueryError(f"no function named '{name}'")
     values = [evaluate(arg, scope) for arg in args]
     try:
+        if name in VECTORISED and values and isinstance(values[0], list):
+            return [impl(item, *values[1:]) for item in values[0]]
         return impl(*values)
     except TypeError as error:
         raise QueryError(f"{name}(): {error}") from None
@@ -142,47 +147,3 @@ def _binary(expr: Binary, scope: Scope) -> Value:
     if expr.op in _COMPARE:
         return _COMPARE[expr.op](compare(left, right))
     return arithmetic(expr.op, left, right)
-
-
-def _number(value: Value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def arithmetic(op: str, left: Value, right: Value) -> Value:
-    if left is None or right is None:
-        return None
-    if _number(left) and _number(right):
-        a, b = left, right
-        assert isinstance(a, (int, float)) and isinstance(b, (int, float))
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        if b == 0:
-            return None
-        if op == "/":
-            quotient = a / b
-            return int(quotient) if quotient == int(quotient) else quotient
-        return a % b
-    if op == "+" and isinstance(left, list) and isinstance(right, list):
-        return left + right
-    if op == "+" and isinstance(left, dict) and isinstance(right, dict):
-        return {**left, **right}
-    if op == "+" and (isinstance(left, str) or isinstance(right, str)):
-        from .text import plain
-
-        return plain(left) + plain(right)
-    if isinstance(left, datetime) and isinstance(right, timedelta) and op in "+-":
-        return left + right if op == "+" else left - right
-    if isinstance(left, timedelta) and isinstance(right, datetime) and op == "+":
-        return right + left
-    if isinstance(left, datetime) and isinstance(right, datetime) and op == "-":
-        return left - right
-    if isinstance(left, timedelta) and isinstance(right, timedelta) and op in "+-":
-        return left + right if op == "+" else left - right
-    if isinstance(left, timedelta) and _number(right) and op in "*/":
-        assert isinstance(right, (int, float))
-        return left * right if op == "*" else (left / right if right else None)
-    raise QueryError(f"no implementation of '{op}' for {type(left).__name__} and {type(right).__name__}")

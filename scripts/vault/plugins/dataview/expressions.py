@@ -19,13 +19,16 @@ class QueryError(Exception):
 
 @dataclass(frozen=True)
 class Tok:
-    kind: str  # "num", "str", "name", "link", "tag", "op", "end"
+    kind: str  # "num", "str", "name", "link", "tag", "op", "date", "dur", "end"
     text: str
     at: int
 
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
+  | (?P<date>(?i:date)\(\s*(?:\d{4}-\d{2}(?:-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)?
+        |(?i:today|now|tomorrow|yesterday|sow|eow|som|eom|soy|eoy))\s*\))
+  | (?P<dur>(?i:dur)\(\s*(?:-?\d+(?:\.\d+)?\s*[a-zA-Z]+[\s,]*)+\))
   | (?P<link>!?\[\[[^\]\n]*\]\])
   | (?P<num>\d+(?:\.\d+)?)
   | (?P<str>"(?:[^"\\]|\\.)*")
@@ -206,6 +209,10 @@ class Parser:
             self.take()
             # `\"` and `\\` are escapes; any other backslash stays, so "\w+" is a regex's.
             return Literal(re.sub(r'\\([\\"])', r"\1", token.text[1:-1]))
+        if token.kind in ("date", "dur"):  # date(2021-04-18), dur(8 minutes): a literal's raw text
+            self.take()
+            raw = token.text[token.text.index("(") + 1 : -1].strip()
+            return Call(token.kind, (Literal(raw),))
         if token.kind == "link":
             self.take()
             embed = token.text.startswith("!")

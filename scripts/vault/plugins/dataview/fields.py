@@ -42,16 +42,18 @@ def code_free_lines(text: str) -> list[tuple[int, str]]:
     """The note's lines outside fenced code, inline code blanked (a field in code is no field)."""
     lines, fenced = [], ""
     for number, line in enumerate(text.split("\n")):
-        opening = _FENCE.match(line)
+        opening = _FENCE.match(line) if ("`" in line or "~" in line) else None
         if opening:
             fenced = "" if fenced and opening.group(1) == fenced else (fenced or opening.group(1))
             continue
         if not fenced:
-            lines.append((number, _INLINE_CODE.sub(lambda m: " " * len(m.group()), line)))
+            lines.append((number, _INLINE_CODE.sub(lambda m: " " * len(m.group()), line) if "`" in line else line))
     return lines
 
 
 def line_fields(line: str) -> list[tuple[str, Value]]:
+    if "::" not in line:  # most lines: no field to look for
+        return []
     found = [(_strip_markup(m.group("key")), inline_value(m.group("value"))) for m in _BRACKETED.finditer(line)]
     if not found:
         whole = _LINE_FIELD.match(line)

@@ -9,6 +9,9 @@ from datetime import datetime, timedelta
 from functools import cmp_to_key
 
 from .expressions import QueryError
+from .arithmetic import arithmetic
+from .durations import format_duration, read_duration
+from .luxon import format_date, parse_date
 from .text import plain
 from .values import Function, Link, Value, compare, equal, link_from, truthy, type_name
 
@@ -28,6 +31,8 @@ def _contains(haystack: Value, needle: Value, fold: bool = False) -> bool:
 
 
 def _econtains(haystack: Value, needle: Value) -> bool:
+    if isinstance(haystack, dict):  # a key of its own, named exactly (not inside nested objects)
+        return isinstance(needle, str) and needle in haystack
     if isinstance(haystack, list):
         return any(equal(item, needle) for item in haystack)
     if isinstance(haystack, str) and isinstance(needle, str):
@@ -42,11 +47,11 @@ def _date(value: Value, fmt: Value = None) -> Value:
         return _date(value.name)
     if not isinstance(value, str):
         return None
-    today = datetime.now().replace(hour=0, minute=0, second=0, microsecond=0)
-    words = {"today": today, "now": datetime.now(), "tomorrow": today + timedelta(days=1),
-             "yesterday": today - timedelta(days=1)}
-    if value.lower() in words:
-        return words[value.lower()]
+    if isinstance(fmt, str):
+        return parse_date(value, fmt)
+    named = _named_day(value.strip().lower())
+    if named is not None:
+        return named
     try:
         return datetime.fromisoformat(value.strip())
     except ValueError:
@@ -54,48 +59,78 @@ def _date(value: Value, fmt: Value = None) -> Value:
         return datetime(int(found.group(1)), int(found.group(2)), int(found.group(3) or 1)) if found else None
 
 
-_LUXON = [("yyyy", "%Y"), ("yy", "%y"), ("MMMM", "%B"), ("MMM", "%b"), ("MM", "%m"), ("dd", "%d"),
-          ("EEEE", "%A"), ("EEE", "%a"), ("HH", "%H"), ("hh", "%I"), ("mm", "%M"), ("ss", "%S"), ("a", "%p")]
+def _named_day(word: str) -> datetime | None:
+    """today, now, tomorrow, yesterday, and the starts and ends of this week, month and year."""
+    now = datetime.now()
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if word in ("today", "now", "tomorrow", "yesterday"):
+        return {"today": today, "now": now, "tomorrow": today + timedelta(days=1),
+                "yesterday": today - timedelta(days=1)}[word]
+    week = today - timedelta(days=today.weekday())
+    month = today.replace(day=1)
+    next_month = (month + timedelta(days=32)).replace(day=1)
+    year = today.replace(month=1, day=1)
+    starts_ends = {"sow": week, "eow": week + timedelta(days=7) - timedelta(milliseconds=1), "som": month,
+                   "eom": next_month - timedelta(milliseconds=1), "soy": year,
+                   "eoy": year.replace(year=year.year + 1) - timedelta(milliseconds=1)}
+    return starts_ends.get(word)
 
 
 def dateformat(value: Value, fmt: Value) -> Value:
-    """A date in a Luxon format ("yyyy-MM-dd", "MMMM d, yyyy"); single letters unpadded."""
+    """A date in a Luxon format ("yyyy-MM-dd", "MMMM d, yyyy", "EEEE 'the' d")."""
     if not isinstance(value, datetime) or not isinstance(fmt, str):
         return None
-    out, at = [], 0
-    while at < len(fmt):
-        for token, code in _LUXON:
-            if fmt.startswith(token, at):
-                out.append(value.strftime(code))
-                at += len(token)
-                break
-        else:
-            single = {"d": value.day, "M": value.month, "H": value.hour, "m": value.minute, "s": value.second}
-            out.append(str(single[fmt[at]]) if fmt[at] in single else fmt[at])
-            at += 1
-    return "".join(out)
-
-
-_UNITS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hr": 3600, "hour": 3600,
-          "d": 86400, "day": 86400, "w": 604800, "wk": 604800, "week": 604800, "mo": 2592000, "month": 2592000,
-          "y": 31536000, "yr": 31536000, "year": 31536000}
+    return format_date(value, fmt)
 
 
 def dur(value: Value) -> Value:
     if isinstance(value, timedelta):
         return value
-    if not isinstance(value, str):
+    return read_duration(value) if isinstance(value, str) else None
+
+
+def _reduce(values: Value, operand: Value) -> Value:
+    """reduce(list, "+"): the operator between each element and the next, left to right."""
+    items = _each(values)
+    if not items or not isinstance(operand, str):
         return None
-    seconds = 0.0
-    parts = re.findall(r"(-?\d+(?:\.\d+)?)\s*([a-z]+)", value.lower())
-    if not parts:
+    total = items[0]
+    for item in items[1:]:
+        if operand in ("&", "|"):
+            total = (truthy(total) and truthy(item)) if operand == "&" else (truthy(total) or truthy(item))
+        else:
+            total = arithmetic(operand, total, item)
+    return total
+
+
+def _flat(values: Value, depth: Value = 1) -> Value:
+    out: list[Value] = []
+    for item in _each(values):
+        if isinstance(item, list) and isinstance(depth, int) and depth > 0:
+            flattened = _flat(item, depth - 1)
+            out.extend(flattened if isinstance(flattened, list) else [flattened])
+        else:
+            out.append(item)
+    return out
+
+
+def _split(text: Value, delimiter: Value, limit: Value = None) -> Value:
+    if not isinstance(text, str) or not isinstance(delimiter, str):
         return None
-    for count, unit in parts:
-        size = _UNITS.get(unit.rstrip("s") if unit not in _UNITS else unit)
-        if size is None:
-            return None
-        seconds += float(count) * size
-    return timedelta(seconds=seconds)
+    parts = ["" if part is None else part for part in re.split(delimiter, text)]  # an unmatched group: ""
+    return parts[:limit] if isinstance(limit, int) else parts
+
+
+def _truths(args: tuple[Value, ...]) -> tuple[list[Value], Value]:
+    """all(), any(), none(): of one list (with a predicate or not), or of their arguments."""
+    if len(args) == 2 and isinstance(args[1], Function):
+        return _each(args[0]), args[1]
+    return (_each(args[0]) if len(args) == 1 else list(args)), None
+
+
+def _test(args: tuple[Value, ...]) -> list[bool]:
+    items, predicate = _truths(args)
+    return [truthy(_fn(predicate)(item) if predicate is not None else item) for item in items]
 
 
 def _round(value: Value, digits: Value = 0) -> Value:
@@ -171,7 +206,10 @@ TABLE: dict[str, Impl] = {
     "icontains": lambda h, n: _contains(h, n, True),
     "econtains": _econtains,
     "containsword": lambda h, n: isinstance(h, str) and isinstance(n, str)
-    and re.search(rf"\b{re.escape(n)}\b", h, re.IGNORECASE) is not None,
+    and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", h, re.IGNORECASE) is not None,
+    "extract": lambda o, *keys: {k: o.get(k) for k in keys if isinstance(k, str)} if isinstance(o, dict) else None,
+    "reduce": _reduce,
+    "durationformat": lambda d, f: format_duration(d, f) if isinstance(d, timedelta) and isinstance(f, str) else None,
     "length": lambda v: len(v) if isinstance(v, (list, str, dict)) else 0,
     "join": lambda v, sep=", ": ((sep if isinstance(sep, str) else ", ").join(plain(i) for i in _each(v))),
     "link": _link,
@@ -193,7 +231,7 @@ TABLE: dict[str, Impl] = {
     "trunc": lambda v: int(v) if isinstance(v, (int, float)) else None,
     "floor": lambda v: math.floor(v) if isinstance(v, (int, float)) else None,
     "ceil": lambda v: math.ceil(v) if isinstance(v, (int, float)) else None,
-    "sum": lambda v: sum(_numbers(v)) if _numbers(v) else (0 if isinstance(v, list) else None),
+    "sum": lambda v: sum(_numbers(v)) if _numbers(v) else None,
     "product": lambda v: math.prod(_numbers(v)) if _numbers(v) else None,
     "average": lambda v: sum(_numbers(v)) / len(_numbers(v)) if _numbers(v) else None,
     "min": lambda *v: _extreme(list(v), -1),
@@ -202,12 +240,12 @@ TABLE: dict[str, Impl] = {
     "maxby": lambda v, f: _sort(v, f)[-1] if isinstance(v, list) and v else None,  # type: ignore[index]
     "filter": lambda v, f: [i for i in _each(v) if truthy(_fn(f)(i))],
     "map": lambda v, f: [_fn(f)(i) for i in _each(v)],
-    "all": lambda v, f=None: all(truthy(_fn(f)(i) if f is not None else i) for i in _each(v)),
-    "any": lambda v, f=None: any(truthy(_fn(f)(i) if f is not None else i) for i in _each(v)),
-    "none": lambda v, f=None: not any(truthy(_fn(f)(i) if f is not None else i) for i in _each(v)),
+    "all": lambda *args: all(_test(args)),
+    "any": lambda *args: any(_test(args)),
+    "none": lambda *args: not any(_test(args)),
     "nonnull": lambda v: [i for i in _each(v) if i is not None],
     "firstvalue": lambda v: next((i for i in _each(v) if i is not None), None),
-    "flat": lambda v, depth=1: [j for i in _each(v) for j in (i if isinstance(i, list) else [i])],
+    "flat": _flat,
     "sort": _sort,
     "reverse": lambda v: list(reversed(v)) if isinstance(v, list) else v,
     "unique": lambda v: [i for n, i in enumerate(_each(v)) if not any(equal(i, j) for j in _each(v)[:n])],
@@ -220,8 +258,7 @@ TABLE: dict[str, Impl] = {
     "string": plain,
     "lower": lambda s: s.lower() if isinstance(s, str) else s,
     "upper": lambda s: s.upper() if isinstance(s, str) else s,
-    "split": lambda s, d, limit=None: re.split(d, s)[: limit if isinstance(limit, int) else None]
-    if isinstance(s, str) and isinstance(d, str) else None,
+    "split": _split,
     "startswith": lambda s, p: isinstance(s, str) and isinstance(p, str) and s.startswith(p),
     "endswith": lambda s, p: isinstance(s, str) and isinstance(p, str) and s.endswith(p),
     "padleft": lambda s, n, p=" ": s.rjust(n, p) if isinstance(s, str) else None,
@@ -235,3 +272,11 @@ TABLE: dict[str, Impl] = {
     if isinstance(l, Link) else None,
 }
 
+
+
+# Functions that, given a list first, apply to each element ("function vectorization").
+VECTORISED = frozenset({
+    "lower", "upper", "replace", "regexreplace", "number", "date", "dur", "round", "trunc", "floor", "ceil",
+    "striptime", "dateformat", "durationformat", "padleft", "padright", "substring", "truncate", "startswith",
+    "endswith", "link", "embed", "containsword", "trim",
+})

@@ -1,8 +1,9 @@
 """Results drawn as Dataview draws them: a list, a table with its headers (the first names
-the count), grouped sections, tasks as read-only checkboxes, a calendar as a list of days."""
+the count), grouped sections, tasks as read-only checkboxes (a calendar: month_grid.py)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from html import escape
@@ -19,6 +20,8 @@ def value_html(value: object, out: Out) -> str:
         return out.link(value.path + value.subpath, value.display or (value.name if not value.subpath else None),
                         "embed" if value.embed else "link")
     if isinstance(value, str):
+        if _PLAIN.fullmatch(value) and "www." not in value.lower():
+            return escape(value, quote=False).strip()  # words no Markdown rule reads (a folder, a name)
         return out.markdown(value, True)  # a string is Markdown: its links are links
     if isinstance(value, datetime):
         return f'<span class="dataview-date">{escape(date_text(value))}</span>'
@@ -33,6 +36,9 @@ def value_html(value: object, out: Out) -> str:
             f"<li><strong>{escape(str(key))}</strong>: {value_html(item, out)}</li>" for key, item in value.items()
             if not str(key).startswith("__")) + "</ul>"
     return escape(plain(value))
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9 ,.'/-]*")
 
 
 def list_html(items: list[tuple[object, object, list[object] | None]], out: Out) -> str:
@@ -63,7 +69,7 @@ def tasks_html(groups: list[tuple[Link, list[Mapping[str, object]]]], out: Out) 
             f'<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" type="checkbox"'
             f'{" checked" if task.get("checked") else ""} aria-label="{escape(str(task.get("text", "")))}"> '
             f'{out.markdown(str(task.get("text", "")), True)}</li>' for task in tasks)
-        parts.append(f'<h4 class="dataview-group">{value_html(link, out)}</h4>'
+        parts.append(f'<p class="dataview-group">{value_html(link, out)}</p>'
                      f'<ul class="contains-task-list dataview">{items}</ul>')
     return '<div class="dataview task-view">' + "".join(parts) + "</div>"
 

@@ -93,6 +93,16 @@ def _resolved(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+def _resolved_page(page: Page, names: dict[str, str]) -> Page:
+    """A page object's written values resolved (its fields, front matter, list items' fields);
+    its `file` links (link, inlinks, outlinks) are paths already."""
+    file = page["file"]
+    lists = _resolved(file["lists"], names)
+    resolved_file = {**file, "frontmatter": _resolved(file["frontmatter"], names), "lists": lists,
+                     "tasks": [item for item in lists if item["task"]]}
+    return {**{key: _resolved(value, names) for key, value in page.items() if key != "file"}, "file": resolved_file}
+
+
 def results_of(vault: VaultIndex) -> dict[tuple[str, int, str], object]:
     """The results already worked out against this index (made with its page objects)."""
     pages_of(vault)
@@ -105,7 +115,7 @@ def pages_of(vault: VaultIndex) -> dict[str, Page]:
     if kept is not None and kept[0] is vault:
         return kept[1]
     names = _by_name(vault)
-    made = {path: _resolved(page_object(record), names) for path, record in vault.notes.items()}
+    made = {path: _resolved_page(page_object(record), names) for path, record in vault.notes.items()}
     if len(_CACHE) > 3:
         _CACHE.clear()
         _RESULTS.clear()

@@ -3,6 +3,7 @@ build from the vault's index; ```dataviewjs and `$= ...` never run (a one-line n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,7 @@ from ..context import Here, Out, Written, WrittenLink
 from .evaluate import Scope, evaluate
 from .expressions import Expr, QueryError, parse_expression
 from .html import empty_html, error_html, list_html, not_run_html, table_html, tasks_html, value_html
+from .month_grid import calendar_html
 from .pages import pages_of, results_of
 from .query import Query, parse_query, row_links, run_commands, source_paths
 from .values import Link
@@ -66,7 +68,8 @@ def _run(query: Query, here: Here) -> Result:
                           lambda target: scope.resolve(Link(target)).path if target else None)
     rows: list[dict[str, Any]] = [pages[path] for path in pages if path in chosen]
     if query.kind == "task":
-        rows = [{**task} for row in rows for task in row["file"]["tasks"]]
+        # A task's row sees its page's fields (WHERE status = "active"); its own fields win.
+        rows = [{**row, **task} for row in rows for task in row["file"]["tasks"]]
     rows = run_commands(rows, query.commands, scope)
     grouped = bool(rows) and "__group__" in rows[0]
     if query.kind == "task":
@@ -87,7 +90,7 @@ def _run(query: Query, here: Here) -> Result:
         headers = [header for _expr, header in query.columns]
         if not query.without_id:
             headers = [f"{first} ({len(table)})", *headers]
-        return Result("table", (headers, table), _paths(table))
+        return Result("table", (headers, table), _paths(table, scope))
     items: list[tuple[object, object, list[object] | None]] = []
     for row in rows:
         value = evaluate(exprs[0], scope.with_row(row)) if exprs else None
@@ -99,11 +102,20 @@ def _run(query: Query, here: Here) -> Result:
     if query.kind == "calendar":  # a list of days, each with its notes
         items = sorted(((value, ident, None) for ident, value, _c in items if value is not None),
                        key=lambda item: str(item[0]))
-    return Result(query.kind, items, _paths(items))
+    return Result(query.kind, items, _paths(items, scope))
 
 
-def _paths(values: object) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(link.path for link in row_links(_plainly(values))))
+def _inline(inline: Inline, here: Here) -> Result:
+    scope = _scope(here, pages_of(here.vault))
+    value = evaluate(inline.expr, scope)
+    return Result("inline", value, _paths([value], scope))
+
+
+def _paths(values: object, scope: Scope) -> tuple[str, ...]:
+    """The notes a result links to: its links, and the `[[links]]` written in its strings
+    (a string is drawn as Markdown, so they are links on the page too)."""
+    links = row_links(_plainly(values)) + [link for text in _strings(values) for link in _written_links(text)]
+    return tuple(dict.fromkeys(scope.resolve(link).path for link in links))
 
 
 def _plainly(value: object) -> object:
@@ -114,8 +126,28 @@ def _plainly(value: object) -> object:
     return value
 
 
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+# A value is a short string, not a note: its wikilinks are found by their brackets alone.
+_WIKILINK = re.compile(r"!?\[\[([^\[\]|#^]+)[^\[\]]*\]\]")
+
+
+def _written_links(text: str) -> Iterator[Link]:
+    return (Link(match.group(1).strip()) for match in _WIKILINK.finditer(text))
+
+
 class Dataview:
     markdown_inside = False
+    names_headings = True  # `# `=this.name``: the heading is named by the value shown
     name = "Dataview"
 
     def claims_fence(self, language: str) -> bool:
@@ -136,16 +168,12 @@ class Dataview:
 
     def evaluate(self, parsed: object, here: Here) -> object:
         try:
-            if isinstance(parsed, Query):
+            if isinstance(parsed, (Query, Inline)):  # worked out once per compile, drawn where shown
                 kept = results_of(here.vault)
                 key = (here.page.path, here.written.line, here.written.source)
                 if key not in kept:
-                    kept[key] = _run(parsed, here)
+                    kept[key] = _run(parsed, here) if isinstance(parsed, Query) else _inline(parsed, here)
                 return kept[key]
-            if isinstance(parsed, Inline):
-                scope = _scope(here, pages_of(here.vault))
-                value = evaluate(parsed.expr, scope)
-                return Result("inline", value, _paths([value]))
         except QueryError as error:
             return Failed(f"Error evaluating query: {error}")
         except (RecursionError, ValueError, OverflowError, ZeroDivisionError) as error:
@@ -170,6 +198,8 @@ class Dataview:
             return empty_html(evaluated.kind)
         if evaluated.kind == "task":
             return tasks_html(evaluated.value, out)
+        if evaluated.kind == "calendar":
+            return calendar_html(evaluated.value, out)
         return list_html(evaluated.value, out)
 
     def written_links(self, written: Written) -> Iterator[WrittenLink]:

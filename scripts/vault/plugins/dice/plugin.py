@@ -50,6 +50,7 @@ class RolledTable:
 
 class DiceRoller:
     markdown_inside = False
+    names_headings = False
     name = "Dice Roller"
 
     def claims_fence(self, language: str) -> bool:

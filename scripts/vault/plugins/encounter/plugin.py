@@ -36,6 +36,7 @@ class Drawn:
 
 class InitiativeTracker:
     markdown_inside = False  # a block is code to Obsidian: its `[[Goblin]]` is not a link of the note
+    names_headings = False
     name = "Initiative Tracker"
 
     def claims_fence(self, language: str) -> bool:

@@ -33,6 +33,7 @@ class LeafletMap:
 
 class ObsidianLeaflet:
     markdown_inside = False  # a block is code to Obsidian: its `[[links]]` are not the note's
+    names_headings = False
     name = "Obsidian Leaflet"
 
     def claims_fence(self, language: str) -> bool:

@@ -45,6 +45,7 @@ class Shown:
 
 class MetaBind:
     markdown_inside = False
+    names_headings = False
     name = "Meta Bind"
 
     def claims_fence(self, language: str) -> bool:

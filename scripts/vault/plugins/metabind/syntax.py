@@ -9,6 +9,7 @@ note's own front matter). Nothing here raises: a declaration that cannot be read
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 _KIND = re.compile(r"^(INPUT|VIEW|BUTTON)\[(.*)\]$", re.DOTALL)
@@ -119,35 +120,29 @@ def _declaration(text: str) -> tuple[str, tuple[Argument, ...], Target | None] |
     return (kind, arguments, target) if target is not None else None
 
 
-def _closing(text: str, opening: int) -> int | None:
+def _outside_quotes(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of `text` from `start` that is not inside quotes, with the depth of
+    parentheses once it is read."""
     depth, quote = 0, ""
-    for at in range(opening, len(text)):
+    for at in range(start, len(text)):
         char = text[at]
         if quote:
             quote = "" if char == quote else quote
         elif char in "\"'":
             quote = char
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return at
-    return None
+        else:
+            depth += (char == "(") - (char == ")")
+            yield at, char, depth
+
+
+def _closing(text: str, opening: int) -> int | None:
+    return next((at for at, char, depth in _outside_quotes(text, opening) if char == ")" and depth == 0), None)
 
 
 def _top_level(text: str, separator: str) -> list[str]:
-    parts, depth, quote, start = [], 0, "", 0
-    for at, char in enumerate(text):
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == separator and depth == 0:
+    parts, start = [], 0
+    for at, char, depth in _outside_quotes(text):
+        if char == separator and depth == 0:
             parts.append(text[start:at])
             start = at + 1
     parts.append(text[start:])

@@ -16,6 +16,7 @@ from .model import statblock_links
 
 class FantasyStatblocks:
     markdown_inside = True
+    names_headings = False
     name = "Fantasy Statblocks"
 
     def claims_fence(self, language: str) -> bool:

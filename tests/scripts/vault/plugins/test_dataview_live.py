@@ -35,3 +35,11 @@ def test_a_note_joining_the_source_rewrites_the_query_page_and_its_backlinks() -
 
 def test_an_edit_outside_the_source_rewrites_only_that_note() -> None:
     assert rewritten(NOTES, {**NOTES, "Bob.md": "Still not crew.\n"}) == {"Bob.md"}
+
+
+def test_an_inline_querys_page_is_rewritten_when_the_note_it_reads_changes() -> None:
+    notes = {**NOTES, "Roster.md": "# `= [[Ana]].rank` on deck\n\nAna is `= [[Ana]].rank`.\n"}
+    edited = {**notes, "Ana.md": "---\ntags: [crew]\n---\nrank:: admiral\n"}
+    assert rewritten(notes, edited) == {"Ana.md", "Index.md", "Roster.md"}
+    page = compile_vault(edited, VaultConfig()).pages["Roster.md"]
+    assert '<h1 id="admiral-on-deck">' in page and "Ana is" in page and "captain" not in page
