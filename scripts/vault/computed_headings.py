@@ -30,7 +30,7 @@ from .vault_index import VaultIndex
 class _PlainOut:
     """A plugin's means of writing, giving the words a reader sees (escaped), no markup."""
 
-    def markdown(self, text: str, inline: bool = False) -> str:
+    def markdown(self, text: str, inline: bool = False, line_offset: int = 1) -> str:
         tokens = vault_parser().parseInline(text) if inline else vault_parser().parse(text)
         return escape(" ".join(plain_text(token) for token in tokens if token.type == "inline"))
 
