@@ -41,7 +41,7 @@ import imagesize  # noqa: E402
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.structure.files import File, Files, InclusionLevel, set_exclusions  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 from mkdocs.structure.toc import get_toc  # noqa: E402
 
@@ -53,6 +53,7 @@ from scripts.site.page_safety import safe_body  # noqa: E402
 from scripts.site.shell.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+from scripts.vault.left_out import is_left_out, template_folders  # noqa: E402
 from scripts.vault.meta import TOC_KEY  # noqa: E402
 from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
@@ -155,8 +156,21 @@ def file_facts(path: str | None, size: int) -> FileFacts:
     return FileFacts(size, datetime.fromtimestamp(born, timezone.utc), datetime.fromtimestamp(stat.st_mtime, timezone.utc))
 
 
+def leave_out(files: Files, config: MkDocsConfig) -> None:
+    """Mark what the site leaves out (scripts/vault/left_out.py: dot-folders, templates
+    folders) as MkDocs marks what it excludes, so nothing of it is compiled, listed or copied."""
+    set_exclusions(files, config)  # README.md files put back above have no inclusion yet
+    folders = template_folders(config.docs_dir)
+    docs = os.path.normpath(config.docs_dir)
+    for file in files:
+        in_vault = file.src_dir is not None and os.path.normpath(file.src_dir) == docs  # not the theme's
+        if in_vault and not file.generated_by and is_left_out(file.src_uri, folders):
+            file.inclusion = InclusionLevel.EXCLUDED
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     restore_readmes(files, config)
+    leave_out(files, config)
     notes: dict[str, bytes | str] = {}
     canvases: dict[str, bytes | str] = {}
     bases: dict[str, bytes | str] = {}
@@ -164,6 +178,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     unreadable: list[str] = []
     facts: dict[str, FileFacts] = {}
     for file in files:
+        if file.inclusion.is_excluded():
+            continue
         if file.is_documentation_page():
             try:
                 notes[file.src_uri] = file.content_bytes
@@ -302,7 +318,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     draws small ones at text height and the others at their own size."""
     sizes: dict[str, tuple[int, int]] = {}
     for file in files:
-        if file.is_documentation_page() or not file.abs_src_path:
+        if file.is_documentation_page() or not file.abs_src_path or file.inclusion.is_excluded():
             continue
         if Path(file.src_uri).suffix.lower() in IMAGE_SUFFIXES:
             width, height = imagesize.get(file.abs_src_path)
