@@ -46,7 +46,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from mkdocs.structure.toc import get_toc  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
-from scripts.site.shell import live_build, reader_features  # noqa: E402
+from scripts.site.shell import live_build, nav_cache, reader_features  # noqa: E402
 from scripts.site.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.site.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.site.page_safety import safe_body  # noqa: E402
@@ -228,6 +228,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         config.nav = compiled.nav
     live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
     return files
+
+
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    """The navigation is rendered once per folder (scripts/site/shell/nav_cache.py), unless
+    `extra.vault.reuse_nav` is false."""
+    settings = config.extra.get("vault") or {}
+    nav_cache.install(env, reuse=settings.get("reuse_nav", True) is not False)
+    return env
 
 
 def on_startup(command: str, dirty: bool) -> None:
