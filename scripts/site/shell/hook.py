@@ -192,8 +192,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
             if file.src_uri.endswith(".base") and file.abs_src_path:  # issue 43: bases get pages
                 bases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+    # Pages are written on every core (scripts/vault/write_pool.py), except under `mkdocs serve`,
+    # whose server threads a forked process must not inherit.
+    workers = 1 if live_build.SESSION.serving else os.cpu_count() or 1
     compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
-                             canvases=canvases, file_facts=facts, bases=bases)
+                             canvases=canvases, file_facts=facts, bases=bases, workers=workers)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
