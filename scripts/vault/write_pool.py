@@ -100,7 +100,7 @@ def _merges(before: dict[str, Any], run: dict[str, Any]) -> bool:
     for name, value in run.items():
         start = before[name]
         if isinstance(start, MERGEABLE) and type(value) is type(start):
-            if isinstance(start, list) and value[:len(start)] != start:
+            if isinstance(start, list) and isinstance(value, list) and value[:len(start)] != start:
                 return False
         elif value != start:
             return False

@@ -168,6 +168,11 @@ def leave_out(files: Files, config: MkDocsConfig) -> None:
             file.inclusion = InclusionLevel.EXCLUDED
 
 
+def excluded(file: File) -> bool:
+    """MkDocs' InclusionLevel.is_excluded (untyped there): not part of the built site."""
+    return file.inclusion in (InclusionLevel.EXCLUDED, InclusionLevel.DRAFT)
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     restore_readmes(files, config)
     leave_out(files, config)
@@ -178,7 +183,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     unreadable: list[str] = []
     facts: dict[str, FileFacts] = {}
     for file in files:
-        if file.inclusion.is_excluded():
+        if excluded(file):
             continue
         if file.is_documentation_page():
             try:
@@ -329,7 +334,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     draws small ones at text height and the others at their own size."""
     sizes: dict[str, tuple[int, int]] = {}
     for file in files:
-        if file.is_documentation_page() or not file.abs_src_path or file.inclusion.is_excluded():
+        if file.is_documentation_page() or not file.abs_src_path or excluded(file):
             continue
         if Path(file.src_uri).suffix.lower() in IMAGE_SUFFIXES:
             width, height = imagesize.get(file.abs_src_path)

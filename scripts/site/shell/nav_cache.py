@@ -20,18 +20,20 @@ page's bytes; the navigation holds no preformatted text).
 
 from __future__ import annotations
 
+import importlib.util
 import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import material
 from jinja2 import Environment, Template, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-THEME_NAV = Path(material.__file__).parent / "templates" / "partials" / "nav.html"
+_MATERIAL = importlib.util.find_spec("material")
+assert _MATERIAL is not None and _MATERIAL.origin is not None, "mkdocs-material is not installed"
+THEME_NAV = Path(_MATERIAL.origin).parent / "templates" / "partials" / "nav.html"
 # The page's own item alone, as the theme's navigation renders it for the page.
 OWN_ITEM = '{% import "partials/nav-item.html" as item with context %}{{ item.render(page, "__vault_own", 1) }}'
 PLAIN_ITEM = '<li class="md-nav__item">'
@@ -99,9 +101,9 @@ class NavCache:
 
     def _own_item(self, shared: str, page: Any, stand_in: StandIn) -> tuple[int, int] | None:
         """Where the page's plain item stands in the shared navigation (None: not once)."""
-        from mkdocs.utils import normalize_url
+        from mkdocs.utils import get_relative_url  # what the theme's `url` filter gives a page's address
 
-        link = f'<a href="{normalize_url(page.url, page=stand_in)}" class="md-nav__link">'
+        link = f'<a href="{get_relative_url(page.url, stand_in.url)}" class="md-nav__link">'
         at = shared.find(link)
         if at < 0 or shared.find(link, at + 1) >= 0:
             return None
