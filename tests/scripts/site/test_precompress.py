@@ -52,3 +52,11 @@ def test_the_pool_writes_what_one_process_writes(tmp_path: Path) -> None:
     assert files_of(serial) == files_of(pooled)
     assert [(c.path.relative_to(serial), c.size, c.gzip_size, c.brotli_size) for c in one] == \
         [(c.path.relative_to(pooled), c.size, c.gzip_size, c.brotli_size) for c in two]
+
+
+def test_pages_are_never_cached_and_other_files_are(tmp_path: Path) -> None:
+    site = a_site(tmp_path / "site", 2)
+    precompress(site, cache=tmp_path / "cache", workers=1)
+    # app.js's two copies; noise.js's are made (and cached) but not kept beside it.
+    assert len(list((tmp_path / "cache").iterdir())) == 4
+    assert (site / "note-001" / "index.html.br").is_file()
