@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from functools import lru_cache
 from urllib.parse import quote
 
 # Pages a build moved off a URL that another page has (scripts/vault/collisions.py):
@@ -34,6 +35,9 @@ def move_pages(moved: Mapping[str, str]) -> None:
     _MOVED.update(moved)
 
 
+# A big vault asks for the same few thousand names' slugs hundreds of thousands of times
+# (every link on every page); the rule is a pure function of the name.
+@lru_cache(maxsize=1 << 16)
 def slug(name: str) -> str:
     """One folder or file name as it appears in a URL: "CW_DS_Droid_06n" -> "cw-ds-droid-06n"."""
     bare = "".join(char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char))
@@ -49,6 +53,7 @@ def page_path(src_path: str) -> str:
     return _MOVED.get(src_path) or slug_path(src_path)
 
 
+@lru_cache(maxsize=1 << 16)
 def slug_path(src_path: str) -> str:
     """The URL path the slug rule gives a page, whether or not another page has it."""
     stem = src_path[:-3] if src_path.endswith(".md") else src_path

@@ -2,8 +2,11 @@
 
 `python scripts/bench/gen_vault.py OUT [--notes 1000]` writes two MkDocs projects:
 OUT/vault (notes with wikilinks, heading links, image and section embeds, highlights,
-hand-typed bullets, a glossary; built through our hook) and OUT/plain (the same pages
-written in standard Markdown by the generator itself; built by plain MkDocs).
+hand-typed bullets, a glossary, and the plugin blocks of tabletop vaults: admonitions,
+Meta Bind fields and inline dice in every note, an encounter in one note of 5, a stat block
+in one of 10, a Leaflet map in one of 50, a Dataview query in one of 200; built through our
+hook) and OUT/plain (the same pages written in standard Markdown by the generator itself,
+the plugin blocks as the code a plain site shows; built by plain MkDocs).
 """
 
 from __future__ import annotations
@@ -98,7 +101,43 @@ def write_note(spec: Spec, specs: list[Spec], rng: random.Random, plain: bool) -
     ]
     if later and rng.random() < 0.2:
         lines += [f"![[{later[0].title}#Section One]]" if not plain else "Embedded section.", ""]
-    return "\n".join(lines)
+    number = int(spec.title.split()[-1])
+    return "\n".join(properties(number, plain) + lines + plugin_blocks(number, others, plain))
+
+
+def properties(number: int, plain: bool) -> list[str]:
+    """Front matter the Meta Bind fields and the Dataview queries read."""
+    if plain:
+        return []
+    return ["---", f"level: {number % 20}", f"hp: {10 + number % 50}", f"tags: [rule, tier-{number % 7}]", "---", ""]
+
+
+def fenced(kind: str, body: list[str], plain: bool) -> list[str]:
+    # A plain site shows a plugin's block as the code it is.
+    return [f"```{'text' if plain else kind}", *body, "```", ""]
+
+
+def plugin_blocks(number: int, others: list[Spec], plain: bool) -> list[str]:
+    """The plugin blocks a tabletop vault's note holds, more or less often (module text)."""
+    foe = others[0].title
+    lines = ["## Play", ""]
+    lines += fenced("ad-warning", ["title: Mind the **trap**", "collapse: open", f"Roll to avoid it; see [[{foe}]]."], plain)
+    lines += [f"Level `INPUT[number:level]`, hit points `VIEW[{{hp}}]`; damage `dice: 2d6+{number % 5}`.", ""]
+    if number % 5 == 0:
+        lines += fenced("encounter", ["name: Ambush", "creatures:", f"  - 3: {foe}", f"  - Boss, 21, 17, 1",
+                                      "  - 1d4+1: Bandit"], plain)
+    if number % 10 == 0:
+        lines += fenced("statblock", [f"name: Beast {number}", "size: Small", "type: beast", "ac: 13", "hp: 11",
+                                      "hit_dice: 2d8+2", "speed: 30 ft.", "stats: [12, 14, 12, 3, 12, 6]", "cr: 0.5",
+                                      "traits:", "  - name: Keen Smell", "    desc: Advantage on Wisdom checks that rely on smell.",
+                                      "actions:", "  - name: Bite",
+                                      '    desc: "Melee Weapon Attack: +4 to hit, reach 5 ft. Hit: 6 (1d8 + 2) piercing damage."'], plain)
+    if number % 50 == 0:
+        lines += fenced("leaflet", [f"id: map-{number}", "image: [[Icon.png]]", "height: 300px", "lat: 50", "long: 50",
+                                    "bounds: [[0, 0], [100, 100]]", f"marker: default, 40, 60, [[{foe}]], A camp"], plain)
+    if number % 200 == 0:
+        lines += fenced("dataview", ['LIST FROM #tier-1 WHERE level > 15 SORT file.name ASC LIMIT 5'], plain)
+    return lines
 
 
 def glossary(plain: bool) -> str:

@@ -43,6 +43,7 @@ from .plugin_results import with_result_links
 from .resolve import Mention, Resolved, resolve_all
 from .tag_index import tags_index, tags_line
 from .vault_index import FileFacts, VaultIndex
+from .write_pool import write_pages
 
 
 A = TypeVar("A")
@@ -75,6 +76,7 @@ def compile_vault(
     canvases: Mapping[str, bytes | str] | None = None,
     file_facts: Mapping[str, FileFacts] | None = None,
     bases: Mapping[str, bytes | str] | None = None,
+    workers: int = 1,
 ) -> CompiledVault:
     """Compile every note once; nothing here raises for a bad note, it becomes a Problem.
 
@@ -83,6 +85,7 @@ def compile_vault(
     `canvases`: the vault's `.canvas` files (path -> content): each gets a page and can be embedded.
     `file_facts`: each note's size and times as the file system gives them, for plugins' queries.
     `bases`: the vault's `.base` files (path -> content): each gets a page and can be embedded.
+    `workers`: processes that write the notes' pages (write_pool.py); the result is the same.
     """
     problems: list[Problem] = []
     move_pages({})  # the slug rule alone, until this vault's pages are known
@@ -115,8 +118,8 @@ def compile_vault(
     ctx = RenderContext(pages, resolved, missing_paths, config, tuple(extensions), dict(image_sizes or {}), index,
                         canvas=drawings.html_for, site_made=site_made, vault=vault, bases=base_files)
     lists = {path: keyword_list(path, keywords) for path, keywords in cut_out.items()}
-    found: dict[str, list[Problem]] = {path: [] for path in pages}
-    written = {path: _write(page, ctx, lists.get(path, ""), found[path]) for path, page in pages.items()}
+    written, found = write_pages(pages, lambda page, path, problems: _write(page, ctx, lists.get(path, ""), problems),
+                                 ctx.extensions, workers)
     extension_titles: dict[str, str] = {}
     extension_pages = _extension_pages(extensions, pages, extension_titles, problems)
     # issue 22: a Markdown link to a page an extension wrote (known only now) is no missing note.

@@ -41,18 +41,19 @@ import imagesize  # noqa: E402
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.structure.files import File, Files, InclusionLevel, set_exclusions  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 from mkdocs.structure.toc import get_toc  # noqa: E402
 
 from rulesengine.urls import page_file  # noqa: E402
-from scripts.site.shell import live_build, reader_features  # noqa: E402
+from scripts.site.shell import live_build, nav_cache, reader_features  # noqa: E402
 from scripts.site.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.site.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.site.page_safety import safe_body  # noqa: E402
 from scripts.site.shell.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
+from scripts.vault.left_out import is_left_out, template_folders  # noqa: E402
 from scripts.vault.meta import TOC_KEY  # noqa: E402
 from scripts.vault.obsidian_settings import read_settings  # noqa: E402
 from scripts.vault.resolve import IMAGE_SUFFIXES  # noqa: E402
@@ -155,8 +156,26 @@ def file_facts(path: str | None, size: int) -> FileFacts:
     return FileFacts(size, datetime.fromtimestamp(born, timezone.utc), datetime.fromtimestamp(stat.st_mtime, timezone.utc))
 
 
+def leave_out(files: Files, config: MkDocsConfig) -> None:
+    """Mark what the site leaves out (scripts/vault/left_out.py: dot-folders, templates
+    folders) as MkDocs marks what it excludes, so nothing of it is compiled, listed or copied."""
+    set_exclusions(files, config)  # README.md files put back above have no inclusion yet
+    folders = template_folders(config.docs_dir)
+    docs = os.path.normpath(config.docs_dir)
+    for file in files:
+        in_vault = file.src_dir is not None and os.path.normpath(file.src_dir) == docs  # not the theme's
+        if in_vault and not file.generated_by and is_left_out(file.src_uri, folders):
+            file.inclusion = InclusionLevel.EXCLUDED
+
+
+def excluded(file: File) -> bool:
+    """MkDocs' InclusionLevel.is_excluded (untyped there): not part of the built site."""
+    return file.inclusion in (InclusionLevel.EXCLUDED, InclusionLevel.DRAFT)
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     restore_readmes(files, config)
+    leave_out(files, config)
     notes: dict[str, bytes | str] = {}
     canvases: dict[str, bytes | str] = {}
     bases: dict[str, bytes | str] = {}
@@ -164,6 +183,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     unreadable: list[str] = []
     facts: dict[str, FileFacts] = {}
     for file in files:
+        if excluded(file):
+            continue
         if file.is_documentation_page():
             try:
                 notes[file.src_uri] = file.content_bytes
@@ -176,8 +197,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 canvases[file.src_uri] = Path(file.abs_src_path).read_bytes()
             if file.src_uri.endswith(".base") and file.abs_src_path:  # issue 43: bases get pages
                 bases[file.src_uri] = Path(file.abs_src_path).read_bytes()
+    # Pages are written on every core (scripts/vault/write_pool.py), except under `mkdocs serve`,
+    # whose server threads a forked process must not inherit.
+    workers = 1 if live_build.SESSION.serving else os.cpu_count() or 1
     compiled = compile_vault(notes, vault_config(config), load_extensions(config), assets, image_sizes(files),
-                             canvases=canvases, file_facts=facts, bases=bases)
+                             canvases=canvases, file_facts=facts, bases=bases, workers=workers)
     problems = sorted(compiled.problems, key=lambda problem: (problem.path, problem.line))
     errors = unreadable + [str(p) for p in problems if p.severity == "error"]
     for problem in problems:
@@ -212,6 +236,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         config.nav = compiled.nav
     live_build.keep_unchanged(files, {**compiled.pages, **compiled.generated}, config)
     return files
+
+
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    """The navigation is rendered once per folder (scripts/site/shell/nav_cache.py), unless
+    `extra.vault.reuse_nav` is false."""
+    settings = config.extra.get("vault") or {}
+    nav_cache.install(env, reuse=settings.get("reuse_nav", True) is not False)
+    return env
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -302,7 +334,7 @@ def image_sizes(files: Files) -> dict[str, tuple[int, int]]:
     draws small ones at text height and the others at their own size."""
     sizes: dict[str, tuple[int, int]] = {}
     for file in files:
-        if file.is_documentation_page() or not file.abs_src_path:
+        if file.is_documentation_page() or not file.abs_src_path or excluded(file):
             continue
         if Path(file.src_uri).suffix.lower() in IMAGE_SUFFIXES:
             width, height = imagesize.get(file.abs_src_path)

@@ -36,6 +36,7 @@ class UnchangedFile(File):
 @dataclass
 class Session:
     dirty: bool = False
+    serving: bool = False  # `mkdocs serve`: its server threads run beside each build
     last: Snapshot | None = None
     pending: Changes | None = None
     urls: dict[str, str] = field(default_factory=dict)  # source path -> page URL
@@ -48,7 +49,7 @@ SESSION = Session()
 def start(command: str, dirty: bool) -> None:
     """on_startup: only `serve --dirty` rebuilds in part; anything else starts afresh."""
     global SESSION
-    SESSION = Session(dirty=command == "serve" and dirty)
+    SESSION = Session(dirty=command == "serve" and dirty, serving=command == "serve")
 
 
 def keep_unchanged(files: Files, pages: dict[str, str], config: MkDocsConfig) -> Changes | None:

@@ -9,7 +9,8 @@ glossary notes, game folders and icon names, which would be warnings about notes
 foreign vault does not have). The vault's extensions (calculators) are kept.
 
 MkDocs leaves out files and folders whose names start with a dot, so `.obsidian/` and
-`.trash/` are never published; the vault's own settings are read from `.obsidian/app.json`
+`.trash/` are never published, and the hook leaves out the templates folder too
+(scripts/vault/left_out.py); the vault's own settings are read from `.obsidian/app.json`
 by the hook (scripts/vault/obsidian_settings.py).
 """
 

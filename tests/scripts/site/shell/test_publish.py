@@ -71,21 +71,21 @@ def test_precompressing_again_gives_the_same_bytes(tmp_path: Path) -> None:
 def test_a_cached_copy_is_reused_and_a_changed_file_compressed_anew(tmp_path: Path) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     site.mkdir()
-    page = site / "page.html"
-    page.write_bytes(b"<p>the defender rolls</p>" * 300)
+    page = site / "app.js"  # a page (.html) is never cached: new at every build
+    page.write_bytes(b"roll('defender');\n" * 300)
     precompress(site, cache=cache)
     kept = sorted(p.name for p in cache.iterdir())
     assert len(kept) == 2 and all(name.endswith((".gz", ".br")) for name in kept)
-    first = (site / "page.html.gz").read_bytes()
+    first = (site / "app.js.gz").read_bytes()
     # A cached copy is what the next build writes, untouched (here: made recognisable).
     gz = next(p for p in cache.iterdir() if p.name.endswith(".gz"))
     marked = gzip.compress(page.read_bytes(), compresslevel=1, mtime=0)
     gz.write_bytes(marked)
     precompress(site, cache=cache)
-    assert (site / "page.html.gz").read_bytes() == marked != first
-    page.write_bytes(b"<p>the attacker rolls</p>" * 300)
+    assert (site / "app.js.gz").read_bytes() == marked != first
+    page.write_bytes(b"roll('attacker');\n" * 300)
     precompress(site, cache=cache)
-    assert gzip.decompress((site / "page.html.gz").read_bytes()) == page.read_bytes()
+    assert gzip.decompress((site / "app.js.gz").read_bytes()) == page.read_bytes()
     assert len(list(cache.iterdir())) == 4
 
 
