@@ -48,9 +48,11 @@ PLACE = "{}"
 
 
 def is_attack_page(page_src: str) -> bool:
-    """The page holding the Attack calculator in any vault folder ("legion/Attack.md")."""
-    tails = {path.split("/", 1)[1] for path in ATTACK_PAGES}
-    return "/" in page_src and page_src.split("/", 1)[1] in tails
+    """The Attack page in any vault folder ("legion/Attack.md"): the first of the pages that
+    carry the Attack calculator (`ATTACK_PAGES`), the one the unit pages link to when the
+    vault has it (units_extension.py). The others (Dice, Surges, ...) get none."""
+    first = next(iter(ATTACK_PAGES)).split("/", 1)[1]
+    return "/" in page_src and page_src.split("/", 1)[1] == first
 
 
 def _fold(text: object) -> str:

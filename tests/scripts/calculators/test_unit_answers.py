@@ -102,7 +102,8 @@ def test_only_the_attack_pages_first_calculator_gets_them(tmp_path: Path, monkey
     monkeypatch.setenv("CALCULATOR_ANSWERS", "off")
     assert unit_answers.attach(page, "legion/Attack.md", tmp_path, tmp_path / "cache") == page
     monkeypatch.setenv("CALCULATOR_ANSWERS", "on")
-    assert unit_answers.attach(page, "legion/keywords/Pierce X.md", tmp_path, tmp_path / "cache") == page
+    for other in ("legion/keywords/Pierce X.md", "legion/Dice.md", "legion/Surges.md"):  # the Attack page only
+        assert unit_answers.attach(page, other, tmp_path, tmp_path / "cache") == page
     made = unit_answers.attach(page, "legion/Attack.md", tmp_path, tmp_path / "cache")
     pattern = re.search(r' data-unit-answers="([^"]+)"', made)
     assert pattern is not None and pattern.group(1).startswith(BASE + unit_answers.FOLDER)
