@@ -85,15 +85,17 @@ def test_every_answer_kept_is_the_engines(data: dict[str, object], tmp_path: Pat
     made = unit_answers.tables(html, "legion-attack", BASE, data, tmp_path)
     units = data["units"]
     assert isinstance(units, list)
+    names = [str(u["name"]) for u in units]
     for index in sample(data):
         table = made[index]
         assert table.answers
         for key, response in table.answers.items():
-            request = {"calculator": "legion-attack", "inputs": json.loads(key), "base": BASE}
-            assert answers.request_key(request["inputs"]) == key
-            assert request["inputs"]["attacker_unit"] == units[index]["name"]
+            inputs = json.loads(key)
+            request = {"calculator": "legion-attack", "inputs": inputs, "base": BASE}
+            assert answers.request_key(inputs) == key
+            assert inputs["attacker_unit"] == names[index]
             assert response == json.loads(calculate(json.dumps(request)))
-            assert response["ok"] is True, response
+            assert isinstance(response, dict) and response["ok"] is True, response
 
 
 def test_only_the_attack_pages_first_calculator_gets_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
