@@ -33,6 +33,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import time
 from collections import defaultdict
 from html import unescape
@@ -40,11 +41,14 @@ from pathlib import Path
 
 import brotli
 
-from rulesengine.calculators.api import calculate
-from rulesengine.errors import InputError
-from rulesengine.legion.units import Unit, attacker_values, cards, defender_values
-from scripts.calculators import answers
-from scripts.calculators.units import units_text
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from rulesengine.calculators.api import calculate  # noqa: E402
+from rulesengine.errors import InputError  # noqa: E402
+from rulesengine.legion.units import Unit, attacker_values, cards, defender_values  # noqa: E402
+from scripts.calculators import answers  # noqa: E402
+from scripts.calculators.units import units_text  # noqa: E402
 
 START = re.compile(r'<div class="calculator"[^>]*data-unit-data="[^"]*"[^>]*>')
 UNIT_INPUTS = ("attacker_unit", "weapon", "range", "minis", "upgrade", "defender_unit")
