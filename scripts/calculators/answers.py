@@ -83,6 +83,8 @@ class _FormReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.controls: list[Control] = []
         self._fields: list[tuple[str, tuple[str, ...] | None]] = []  # open .calculator-field elements
+        self._defaults: list[list[object]] = []  # per open field with data-default: [its default] until a control takes it
+        self.defaults: dict[str, object] = {}  # a control's name -> its field's data-default (units.mjs defaultsOf)
         self._folded = 0
         self._select: Control | None = None
         self._first_option: str | None = None
@@ -105,7 +107,12 @@ class _FormReader(HTMLParser):
         if "calculator-field" in classes:
             rulesets = tuple(a["data-rulesets"].split(" ")) if "data-rulesets" in a else None
             self._fields.append((tag, rulesets))
+            self._defaults.append([json.loads(a["data-default"])] if "data-default" in a else [])
         rulesets = next((r for _, r in reversed(self._fields) if r is not None), None)
+        if tag in ("input", "select", "textarea") and a.get("name"):
+            for pending in self._defaults:  # each field's first named control (querySelector("[name]"))
+                if pending:
+                    self.defaults[a["name"]] = pending.pop()
         if tag == "input" and a.get("name"):
             kind = a.get("type", "text")
             if kind in ("submit", "button", "reset"):
@@ -150,6 +157,7 @@ class _FormReader(HTMLParser):
             self._select = None
         if self._fields and self._fields[-1][0] == tag:
             self._fields.pop()
+            self._defaults.pop()
 
 
 def _int(text: str | None) -> int | None:
@@ -164,6 +172,14 @@ def read_form(html: str) -> list[Control]:
     reader.feed(html)
     reader.close()
     return reader.controls
+
+
+def field_defaults(html: str) -> dict[str, object]:
+    """Each field's `data-default`, by the name of the field's first named control."""
+    reader = _FormReader()
+    reader.feed(html)
+    reader.close()
+    return reader.defaults
 
 
 def form_inputs(controls: Sequence[Control]) -> dict[str, object]:

@@ -84,8 +84,9 @@ def long_date(iso: str) -> str:
 
 
 def attack_href(src: str, site: Site, unit: Unit, weapon: Weapon) -> str | None:
-    """The Attack calculator with this unit and weapon filled in (the picker's parameters)."""
-    if site.attack_page is None:
+    """The Attack calculator with this unit and weapon filled in (the picker's parameters);
+    None for a weapon the engine refuses (`Weapon.refusal`: the link would open on an error)."""
+    if site.attack_page is None or weapon.refusal:
         return None
     # c.pool and c.defender left empty: the page's calculator opens on a two-pool example,
     # and the unit's attack is one pool against one defender
@@ -118,8 +119,11 @@ def weapons_table(weapons: Sequence[Weapon], src: str, site: Site, unit: Unit | 
         return f"<p>The card data lists no weapon for this {'unit' if unit else 'card'}.</p>"
     rows = []
     for w in weapons:
-        address = attack_href(src, site, unit, w) if unit else None
+        address = attack_href(src, site, unit, w) if unit and not w.refusal else None
         open_it = f"<br>{link(address, 'Open in the Attack calculator')}" if address and unit and unit.minis else ""
+        if w.refusal:
+            # The engine refuses the weapon as the data gives it: no link that would error, but why.
+            open_it = f'<br><span class="unit-not-modelled">Not in the calculators: {escape(w.refusal)}</span>'
         rows.append(f"<tr><th scope=\"row\">{escape(w.name)}{open_it}</th><td>{escape(w.dice_text)}</td>"
                     f"<td>{escape(w.range_text)}</td><td>{_keywords(w.keywords, src, site)}</td></tr>")
     head = "<tr><th scope=\"col\">Weapon</th><th scope=\"col\">Dice per mini</th><th scope=\"col\">Range</th>" \

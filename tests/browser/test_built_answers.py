@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.conftest import checked_visit
 from tests.browser.harness import REPO, Server, SetupError, Visit, build_site, serve
-from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
+from tests.browser.test_calculators import GUARDIAN_X, cpython_answer, first_calculator, set_input, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +171,42 @@ def test_every_calculator_answers_its_form_and_a_first_step_from_the_build(answe
             if found[:2] != [1, 2]:
                 missed.append(f"{page}: {found}")
     assert not missed, missed
+
+
+UNIT_LINK = "legion/attack/?c.pool=&c.defender=&c.attacker_unit=Stormtroopers&c.weapon=E-11%20Blaster%20Rifle"
+"""The address a unit's page links to (unit_pages.attack_href): Stormtroopers, their E-11."""
+
+
+def test_a_unit_is_answered_from_the_build_as_the_engine_answers_it(answered_site: Server, quick_visit: Visit) -> None:
+    """Coming in by a unit's page (issue 44): the first result is the build's answer for
+    that unit (scripts/calculators/unit_answers.py), shown while Python is still held, and
+    it is the engine's answer to the request the page made, key for key."""
+    page = quick_visit.page
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(answered_site.url + UNIT_LINK)
+    root = first_calculator(page)
+    page.wait_for_function("el => { const r = rulesCalculators.request(el); return r && r.inputs.attacker_unit === 'Stormtroopers'; }",
+                           arg=root.element_handle())
+    wait_state(root, "ready")
+    assert page.evaluate("rulesCalculators.stats.precomputed") == 1, "answered from the build"
+    assert not page.evaluate("rulesCalculators.workerReady()"), "Python is still held"
+    assert sum("/unit-answers/" in url for url in fetched) == 1, "the unit's own file, once"
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    assert request["inputs"]["weapon"] == "E-11 Blaster Rifle" and request["inputs"]["defender_unit"] == ""
+    shown = root.evaluate("el => rulesCalculators.response(el)")
+    expected = cpython_answer(request)
+    assert expected["ok"] is True and shown == expected
+    assert "Wounds on the defender" in root.locator("[data-result]").inner_text()
+
+    # On the page as it opens, a unit typed as the attacker: its file is fetched and answers.
+    page.goto(answered_site.url + "legion/attack/")
+    root = first_calculator(page)
+    root.locator("details.calculator-units[data-pickers]").wait_for()
+    root.locator("[name='attacker_unit']").fill("Rebel Troopers")
+    page.wait_for_function("el => { const r = rulesCalculators.request(el); return r && r.inputs.attacker_unit === 'Rebel Troopers'; }",
+                           arg=root.element_handle())
+    wait_state(root, "ready")
+    assert page.evaluate("rulesCalculators.stats.precomputed") == 1
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    assert root.evaluate("el => rulesCalculators.response(el)") == cpython_answer(request)

@@ -13,6 +13,8 @@ import pytest
 
 from rulesengine.legion import api, units
 from rulesengine.urls import page_path
+from rulesengine.legion.attack_inputs import attack_from
+from scripts.calculators import unit_pages
 from scripts.calculators.unit_pages import ATTACK_PARAMETERS
 from scripts.calculators.units_extension import UnitsExtension
 from scripts.vault.extension import PageContext
@@ -121,3 +123,30 @@ def test_each_keyword_page_lists_its_units_linked(made: dict[str, str]) -> None:
     assert all(_target(page.src_path, href) in made_pages for href, _ in links)
     assert "(on its card)" in ext.page_addition(PAGES[KEYWORDS.index("Deflect")])
     assert ext.page_addition(PAGES[-2]) == ""  # not a keyword page
+
+
+def test_a_refused_weapon_is_not_linked_and_says_why(made: dict[str, str]) -> None:
+    """A weapon the engine refuses (no dice, no range in the card data) gets no link to the
+    calculator, which would open on an error, but the engine's reason."""
+    src = "legion/Units/Galactic Empire/Range Troopers.md"
+    boot = units.find_unit("Range Troopers").weapons
+    refused = next(w for w in boot if w.refusal)
+    row = next(r for r in made[src].split("<tr>") if r.startswith(f'<th scope="row">{refused.name}'))
+    assert "Open in the Attack calculator" not in row
+    assert f"Not in the calculators: {refused.refusal}" in unescape(row)
+
+
+def test_every_weapon_link_is_one_the_engine_answers(made: dict[str, str]) -> None:
+    """Each unit page's links to the calculator: the engine forms the pool each names (no
+    error on click), for every released unit."""
+    checked = 0
+    for unit in units.cards().released:
+        src = unit_pages.unit_path("legion", unit)
+        for href, text in _links(made[src]):
+            if text != "Open in the Attack calculator":
+                continue
+            query = {k: v[0] for k, v in parse_qs(urlsplit(unescape(href)).query, keep_blank_values=True).items()}
+            given = {k.removeprefix("c."): v for k, v in query.items() if v}
+            attack_from(given)  # an InputError (the page's error) fails the test
+            checked += 1
+    assert checked > 150

@@ -60,10 +60,31 @@ export function loadAnswers(root) {
 // The answers' fetch still under way for `root`, or null.
 export const answersArriving = (root) => loading.get(root) || null;
 
-// The response computed at build time for `request`, or null.
-export function builtAnswer(root, request) {
-  const table = tables.get(root);
+const lookUp = (table, request) => {
   if (!table || table.calculator !== request.calculator || table.base !== request.base) return null;
   const response = table.answers[keyOf(request.inputs)];
   return response && typeof response === "object" ? response : null;
+};
+
+// The response computed at build time for `request`, or null.
+export const builtAnswer = (root, request) => lookUp(tables.get(root), request);
+
+// A unit's own answers (scripts/calculators/unit_answers.py): the calculator's
+// data-unit-answers names them with "{}" for the unit's index in the units' data; they are
+// fetched once a request names that unit as the attacker.
+function unitAddress(root, index) {
+  const pattern = root.getAttribute("data-unit-answers");
+  return pattern && index >= 0 ? new URL(pattern.replace("{}", String(index)), window.location.href).href : null;
+}
+
+// The fetch of the unit's answers still under way (started now if need be), or null.
+export function unitAnswersArriving(root, index) {
+  const url = unitAddress(root, index);
+  return url && !arrived.has(url) ? tableAt(url) : null;
+}
+
+// The response the build computed for `request` among the unit's answers, or null.
+export function builtUnitAnswer(root, index, request) {
+  const url = unitAddress(root, index);
+  return url ? lookUp(arrived.get(url), request) : null;
 }

@@ -17,8 +17,8 @@ import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
 import { offerCompare } from "./compare.mjs";
 import { describeItem, itemsOf, mountRows } from "./rows.mjs";
-import { answersArriving, builtAnswer, loadAnswers } from "./answers.mjs";
-import { mountUnits } from "./units.mjs";
+import { answersArriving, builtAnswer, builtUnitAnswer, loadAnswers, unitAnswersArriving } from "./answers.mjs";
+import { mountUnits, unitIndex } from "./units.mjs";
 import { mountArmy } from "./army.mjs";
 
 const mounted = new WeakSet();
@@ -55,7 +55,9 @@ const awaitingAnswers = new WeakSet();
 function fromBuild(root, request, key, force, fromAddress) {
   const slot = slotOf(root);
   if (settings.precomputed === false || workerReady(slot)) return false;
-  const arriving = answersArriving(root);
+  // A unit named as the attacker: its own answers too (unit_answers.py), fetched now.
+  const unit = unitIndex(root, request.inputs.attacker_unit);
+  const arriving = answersArriving(root) || unitAnswersArriving(root, unit);
   if (arriving) {
     startWorker(slot);
     setState(root, "loading", "Starting Python in your browser (first time only)…");
@@ -68,7 +70,7 @@ function fromBuild(root, request, key, force, fromAddress) {
     }
     return true;
   }
-  const response = builtAnswer(root, request);
+  const response = builtAnswer(root, request) || builtUnitAnswer(root, unit, request);
   if (!response) return false;
   forget(root); // an answer still on its way from Python is for older inputs
   showing(root, key);

@@ -68,6 +68,12 @@ export function unitNamed(data, name) {
   return data.units.findIndex((unit) => fold(unit.name) === wanted);
 }
 
+// The index in the units' data of the unit named `name`, once the data is here; else -1.
+export function unitIndex(root, name) {
+  const data = dataNow(root);
+  return data ? unitNamed(data, name) : -1;
+}
+
 const upgradeNames = (text) => String(text || "").split(";").map((s) => s.trim()).filter(Boolean);
 
 // The values a side's unit stands for, from `values` (name -> value, as the form sends

@@ -101,3 +101,49 @@ def test_the_default_pool_leaves_a_refused_weapon_out() -> None:
     team = units.find_unit("1.4 FD Laser Cannon Team")
     mapped = units.attacker_values(team)
     assert mapped.as_dict()["white"] > 0 and "1.4 FD Laser Cannon ×" not in mapped.pool
+
+
+def _weapons(data: dict[str, object]) -> list[tuple[str, str, dict[str, object]]]:
+    out = []
+    for kind in ("units", "upgrades"):
+        cards = data[kind]
+        assert isinstance(cards, list)
+        out += [(kind, corrections._card_key(kind, c), w) for c in cards for w in c.get("weapons") or ()]
+    return out
+
+
+def test_a_melee_range_elsewhere_a_ranged_weapon_is_corrected() -> None:
+    """Range [0] is melee in the data. Where the same weapon (name and dice) has a range on
+    another card, the [0] is a slip the data proves, and the table corrects it (the
+    DF-90's E-22 Blaster Rifle); every other [0] stays melee."""
+    data = _shipped()
+    fixed = {(c.card, c.weapon) for c in corrections.CORRECTIONS if c.field == "range" and c.was == [0]}
+    found = set()
+    weapons = _weapons(data)
+    for _, card, weapon in weapons:
+        if weapon.get("range") != [0]:
+            continue
+        same = [w for _, other, w in weapons if other != card and w.get("name") == weapon.get("name")
+                and w.get("dice") == weapon.get("dice") and w.get("range") not in ([0], [0, 0], None)]
+        if same:
+            found.add((card, str(weapon["name"])))
+    assert ("DF-90 Mortar Trooper", "E-22 Blaster Rifle") in found
+    assert found <= fixed, found - fixed
+
+
+@pytest.mark.parametrize(("unit", "weapon"), [
+    ("B2 Super Battle Droids", "Arm Cannons"), ("ARC Troopers", "DC-17 Hand Blasters"),
+    ("ARC Troopers (Strike Team)", "DC-17 Hand Blasters"), ("DRK-1 Sith Probe Droids", "Electro-stun Micro Blaster"),
+    ("Rebel Sleeper Cell", "Blaster Pistols"),
+])
+def test_a_melee_weapon_nothing_disproves_stays_melee(unit: str, weapon: str) -> None:
+    """Nothing in the data or the rules gives these [0] weapons a range: they stay melee (the
+    Sleeper Cell's first Blaster Pistols; its second, range 1-2, is another weapon)."""
+    first = next(w for w in units.find_unit(unit).weapons if w.name == weapon)
+    assert first.melee and not first.ranged and first.range_text == "melee"
+    assert first.reaches("melee") and not any(first.reaches(r) for r in (1, 2, 3, 4))
+
+
+def test_dins_amban_rifle_stays_melee() -> None:
+    upgrade = next(u for u in units.cards().upgrades if u.name == "Din's Amban Rifle")
+    assert [w.range_text for w in upgrade.weapons] == ["melee"]
