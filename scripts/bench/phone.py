@@ -106,7 +106,7 @@ def sent(server: Server, since: int) -> int:
 
 def cold(browser: Any, server: Server, plan: str) -> dict[str, Any]:
     """A fresh context, one visit to Guardian X doing `plan`: nav -> result ms, bytes, built."""
-    visit = open_visit(browser, planned(plan), python=None)  # as the site runs it: one shared Python
+    visit = open_visit(browser, planned(plan), python=None, warm=None)  # as the site runs: one shared Python
     try:
         visit.page.set_viewport_size(PHONE)
         mark = len(server.sent)

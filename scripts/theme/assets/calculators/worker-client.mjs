@@ -58,7 +58,7 @@ export function forget(root) {
 // On a connection that saves data or is slow (2G, 3G), the worker skips the start-up
 // snapshot unless it already has it: megabytes more to download would cost more time than
 // the second it saves (scripts/calculators/snapshot.py).
-function leanConnection() {
+export function leanConnection() {
   const connection = navigator.connection;
   return Boolean(connection && (connection.saveData || /^(slow-2g|2g|3g)$/.test(connection.effectiveType || "")));
 }
