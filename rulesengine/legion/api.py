@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rulesengine.distribution import Distribution
 from rulesengine.errors import InputError
-from rulesengine.legion import aim_choice, assault_choice, policies, pool_specs, readings, readings_used, units
+from rulesengine.legion import aim_choice, assault_choice, policies, pool_specs, readings, readings_used
 from rulesengine.legion.pools import AttackOutcome, resolve_attack, resolve_pools
 from rulesengine.legion.resolve import PoolResult
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST
@@ -34,8 +34,12 @@ from rulesengine.legion.inputs import (
     GUARDIAN_FORMAT,
     OPTIONS,
     VEHICLE_OPTIONS,
+    names_units,
 )
 from rulesengine.legion.attack_inputs import attack_from, ATTACKER_OPTIONS, attack_from_pools
+
+if TYPE_CHECKING:
+    from rulesengine.legion.units import Units
 
 __all__ = ["pool_specs", "ATTACKER_OPTIONS", "GUARDIAN_FIELDS", "GUARDIAN_FORMAT", "MAX_DICE", "MAX_GUARDIANS",
            "MAX_GUARDIAN_TOKENS", "MAX_GUARDIAN_X", "OPTIONS", "VEHICLE_OPTIONS", "attack_from",
@@ -145,8 +149,12 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     `--pool`, `pools_json`'s). Units named (`--attacker-unit`, `--defender-unit`, ...) stand
     for the inputs on their cards, under the values given beside them; with a defending
     unit, the defender's result also gives the minis defeated (`units_json`)."""
-    found = units.Units(values)
-    mapped = units.attacker_mapped(values, found)
+    found, mapped = None, None
+    if names_units(values):
+        from rulesengine.legion import units  # the card data: only when a unit is named
+
+        found = units.Units(values)
+        mapped = units.attacker_mapped(values, found)
     attack = check_cost(attack_from(values))
     attack, outcome = assault_choice.resolved(attack, lambda whites: check_cost(attack_from(values, whites)))
     if len(attack.pools) > 1:
@@ -163,13 +171,15 @@ def run(values: Mapping[str, object]) -> dict[str, object]:
     return result
 
 
-def units_json(found: units.Units, wounds: Distribution[int]) -> dict[str, object]:
+def units_json(found: Units | None, wounds: Distribution[int]) -> dict[str, object]:
     """With a defending unit: `{"unit": name, "minis": N, "wounds_per_mini": W,
     "minis_defeated": {k: p}, "expected_minis_defeated": e}`; else nothing."""
-    unit = found.defender
+    unit = found.defender if found is not None else None
     if unit is None or unit.minis < 1:  # no defender unit, or its minis come from its upgrades
         return {}
-    defeated = units.minis_defeated(wounds, unit)
+    from rulesengine.legion.units import minis_defeated
+
+    defeated = minis_defeated(wounds, unit)
     return {"unit": unit.name, "minis": unit.minis, "wounds_per_mini": unit.wounds,
             "minis_defeated": defeated.to_json(), "expected_minis_defeated": str(defeated.expected())}
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from rulesengine.errors import InputError
 from rulesengine.legion import policies, readings
-from rulesengine.legion import pool_specs, units
+from rulesengine.legion import pool_specs
 from rulesengine.legion.pool_forming import formed
 from rulesengine.legion.keywords import deflect, overrun, shien, vaapad
 from rulesengine.legion.keywords import overwhelm as overwhelm_keyword
@@ -26,6 +26,8 @@ from rulesengine.legion.inputs import (
     GUARDIAN_FORMAT,
     _reading,
     OPTIONS,
+    UNIT_INPUTS,
+    names_units,
 )
 
 
@@ -86,9 +88,11 @@ def attack_from(values: Mapping[str, object], assault_whites: int | None = None)
     the other values given (`units.unit_values`). `assault_whites`: how many white dice
     Assault X upgrades (None: as its policy starts; `assault_choice` tries each way under
     the policy most-wounds)."""
-    if any(values.get(name) not in (None, "", 0, (), []) for name in units.UNIT_INPUTS):
+    if names_units(values):
+        from rulesengine.legion import units  # the card data: only when a unit is named
+
         values = units.unit_values(values)
-    given = {k: v for k, v in values.items() if v != "" and k not in units.UNIT_INPUTS}
+    given = {k: v for k, v in values.items() if v != "" and k not in UNIT_INPUTS}
     v = validate(OPTIONS, given)
     weapons = Weapons(red=_int_of(v, "red"), black=_int_of(v, "black"), white=_int_of(v, "white"),
                       critical=_int_of(v, "critical"), pierce=_int_of(v, "pierce"), impact=_int_of(v, "impact"),

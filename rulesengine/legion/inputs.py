@@ -4,6 +4,7 @@ command line, the JSON entry point and the form all read these declarations."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rulesengine.legion import policies, readings
@@ -163,6 +164,15 @@ UNIT_OPTIONS: tuple[Option, ...] = (
 )
 """A unit from the card data standing for the inputs on its card (`rulesengine.legion.units`);
 the same words as URL and form parameters (attacker-unit, weapon, range, minis, upgrade, defender-unit)."""
+
+UNIT_INPUTS = tuple(o.name for o in UNIT_OPTIONS)
+"""attacker_unit, weapon, range, minis, upgrade, defender_unit."""
+
+
+def names_units(values: Mapping[str, object]) -> bool:
+    """Whether any unit input is given: only then is the card data (`rulesengine.legion.units`,
+    its modules and `cards.json`) imported and read; an attack given by its dice needs none of it."""
+    return any(values.get(name) not in (None, "", 0, (), []) for name in UNIT_INPUTS)
 
 
 OPTIONS: tuple[Option, ...] = (

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulesengine.errors import InputError  # noqa: E402
 from rulesengine.legion.api import attack_from, run  # noqa: E402
+from scripts.bench.monte_carlo import monte_carlo_once  # noqa: E402
 
 POOL_12: dict[str, Any] = {
     "red": 6, "black": 4, "white": 2, "surge": "hit", "aim": 2, "cover": "light", "dodge": 1,
@@ -40,39 +41,6 @@ POOL_30_HARD: dict[str, Any] = {
     **POOL_30, "surge": "none", "critical": 1, "surge_tokens": 1, "aim": 3, "precise": 1,
     "guardian": ["2,red,block", "1,white,none"], "impervious": True,
 }
-
-ATTACK = {"red": "CSHHHHHB", "black": "CSHHHBBB", "white": "CSHBBBBB"}
-DEFENSE = {"red": "XXXS..", "white": "XS...."}
-
-
-def _roll(sides: str, rng: random.Random) -> str:
-    return sides[rng.randrange(len(sides))]
-
-
-def monte_carlo_once(rng: random.Random) -> tuple[int, int]:
-    """One attack of POOL_12 with random dice: (defender wounds, guardian wounds)."""
-    colours = ["red"] * 6 + ["black"] * 4 + ["white"] * 2
-    faces = [_roll(ATTACK[c], rng) for c in colours]
-    for _ in range(2):  # two aim tokens, red first; surges convert to hits, so only blanks
-        blanks = [i for i, f in enumerate(faces) if f == "B"][:2]
-        for i in blanks:
-            faces[i] = _roll(ATTACK[colours[i]], rng)
-    crits = faces.count("C")
-    hits = faces.count("H") + faces.count("S")
-    hits -= min(hits, 1)  # light cover
-    hits -= min(hits, 1)  # one dodge
-    cancelled = min(hits, 2)  # guardian 2
-    hits -= cancelled
-    g = [_roll(DEFENSE["red"], rng) for _ in range(cancelled)]
-    g_blocks = sum(1 for f in g if f in "XS")
-    pierced = min(g_blocks, 2)
-    guardian_wounds = cancelled - g_blocks + pierced
-    pierce = 2 - pierced
-    d = [_roll(DEFENSE["red"], rng) for _ in range(crits + hits)]
-    blocks = sum(1 for f in d if f in "XS")
-    blocks -= min(blocks, pierce)
-    return max(0, crits + hits - blocks), guardian_wounds
-
 
 def timed(f: Any) -> tuple[float, Any]:
     start = time.perf_counter()

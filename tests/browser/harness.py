@@ -181,7 +181,7 @@ def console_error(message: Any) -> str:
     return f"{message.text} ({message.location.get('url', '')})"
 
 
-def open_visit(browser: Any, init_script: str = "", python: str | None = "dedicated") -> Visit:
+def open_visit(browser: Any, init_script: str = "", python: str | None = "dedicated", warm: str | None = "intent") -> Visit:
     """A new context and tab that records any request to a host other than loopback (the
     browser refuses them: `launch_chromium`), console errors and uncaught exceptions.
 
@@ -189,12 +189,17 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
     worker per calculator, which the tests of cancelling, restarting and counting workers
     observe (Playwright sees dedicated workers, not shared ones); "shared", one shared
     worker for every tab; None, the site's default (shared where the browser has it).
+    `warm` is when Python starts (settings.mjs): "intent" (when the reader reaches for a form),
+    which the tests that count Python's starts and downloads observe; None, the site's default
+    (once a calculator is on screen and the browser is idle). An init script's own settings win.
 
     No route is set here: a route in Playwright turns the browser's HTTP cache off, so
     only the tests that need one add it."""
     context = browser.new_context()
     if python is not None:
         context.add_init_script(f"window.rulesCalculatorPython = {python!r};")
+    if warm is not None:
+        context.add_init_script(f"window.rulesCalculatorSettings = Object.assign({{warm: {warm!r}}}, window.rulesCalculatorSettings || {{}});")
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()

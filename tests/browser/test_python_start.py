@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import checked_visit
-from tests.browser.harness import Server, Visit
+from tests.browser.conftest import WAIT_MS, checked_visit
+from tests.browser.harness import Server, Visit, open_visit
 from tests.browser.test_any_address import controlled, kept
 from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, set_input, wait_state
 
@@ -197,3 +197,38 @@ def test_a_stopped_worker_is_gone_and_a_later_change_starts_another(site: Server
     )
     assert_same_as_cpython(root)
     assert page.evaluate("rulesCalculators.stats.workersStarted") == 2
+
+
+def test_python_starts_once_a_calculator_is_on_screen_before_any_change(site: Server, browser: Any) -> None:
+    """The site's default (settings.warm "visible"): once Guardian X's calculator is on screen,
+    Python starts when the browser is idle, with no interaction and no request; not before."""
+    visit = open_visit(browser, python=None, warm=None)
+    try:
+        page = visit.page
+        page.goto(site.url + GUARDIAN_X)
+        root = first_calculator(page)
+        page.wait_for_load_state("networkidle")
+        if not root.evaluate("el => el.getBoundingClientRect().top < innerHeight"):
+            page.wait_for_timeout(3500)  # past the idle callback's deadline
+            assert page.evaluate("rulesCalculators.workers()") == 0, "Python started for a calculator not on screen"
+        root.scroll_into_view_if_needed()
+        page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
+        assert page.evaluate("rulesCalculators.stats.requests") == 0
+        assert first_calculator(page).get_attribute("data-state") == "static"
+        assert visit.errors == [] and visit.foreign == []
+    finally:
+        visit.context.close()
+
+
+def test_a_data_saving_connection_waits_for_the_reader_before_starting_python(site: Server, browser: Any) -> None:
+    visit = open_visit(browser, FAKE_CONNECTION + "window.fakeConnection = {saveData: true, effectiveType: '4g'};",
+                       python=None, warm=None)
+    try:
+        before = len(site.requested)
+        visit.page.goto(site.url + GUARDIAN_X)
+        visit.page.wait_for_load_state("networkidle")
+        visit.page.wait_for_timeout(3500)  # past the idle callback's 3 s deadline
+        assert not [p for p in site.requested[before:] if "/assets/pyodide/" in p or "/assets/snapshots/" in p]
+        assert visit.page.evaluate("rulesCalculators.workers()") == 0
+    finally:
+        visit.context.close()

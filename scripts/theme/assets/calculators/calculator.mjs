@@ -11,7 +11,7 @@
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
 import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError, showResponse } from "./form.mjs";
-import { answers, forget, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
+import { answers, forget, leanConnection, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
@@ -307,7 +307,28 @@ export function mountAll() {
   if (roots.length && settings.warm === "idle") {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
     idle(() => startWorker(0), { timeout: 5000 });
+  } else if (roots.length && settings.warm === "visible") {
+    warmWhenSeen(roots);
   }
+}
+
+// The default: Python starts once a calculator is on screen and the browser is idle, so a
+// first change the build's answers do not hold finds it loaded or on its way, instead of
+// starting it then. A page whose calculators are never scrolled to starts nothing, and a
+// slow or data-saving connection waits for the reader's intent (mount's listeners).
+let watching = null;
+function warmWhenSeen(roots) {
+  if (watching) watching.disconnect();
+  watching = null;
+  if (typeof IntersectionObserver !== "function" || leanConnection()) return;
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+    idle(() => startWorker(0), { timeout: 3000 });
+  });
+  for (const root of roots) observer.observe(root);
+  watching = observer;
 }
 
 window.rulesCalculators = {

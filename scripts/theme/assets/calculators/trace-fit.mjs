@@ -124,6 +124,14 @@ function refit(root, response, recompute) {
   return true;
 }
 
+// The face lists of `root` that follow the reader's change (refit drops their faces on a
+// refusal), or null: the worker answers those requests ahead (worker.mjs, following()).
+export function fitNames(root) {
+  const { form } = parts(root);
+  if (!fitting.has(root) || !form) return null;
+  return faceLists(form).map((el) => el.name);
+}
+
 // What happened to one face list, in a line.
 function words(state, name, noneLeft) {
   const removed = state.removed.get(name) || 0;

@@ -11,14 +11,16 @@
 //
 // Messages are JSON text both ways; as a shared worker, each page's through its own port
 // (a page that connects after the start gets "ready" at once, with "connectedMs").
-//   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}}
+//   page -> worker  {"type": "calculate", "id": 7, "request": {"calculator": "...", "inputs": {...}}, "fit": ["defense_faces", ...] or null}
 //                   {"type": "army", "id": 8, "request": {"step": "read", "list": "...", ...}} ("Your army",
 //                    army.mjs: the engine's `army` entry point answers instead of `calculate`)
 //   worker -> page  {"type": "ready", "pyodide": "314.0.7", "startMs": 2412, "phases": {...ms since start,
 //                    "snapshot": true, or why the start-up snapshot was not used},
 //                    "fetched": [every URL the worker fetched, for the service worker to keep]}
 //                   {"type": "started", "id": 7} (Python begins this request now)
-//                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31}
+//                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31,
+//                    "then": [[request JSON, {"response": ..., "ms": 2}], ...] (the answers a worked example's
+//                    faces will ask for next, when "calculate" named them in "fit": see following())}
 //                   {"type": "fetched", "fetched": [...]} (the wheel, fetched after "ready")
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
@@ -357,11 +359,39 @@ async function onRequest(port, event) {
       response = JSON.parse(calculate(JSON.stringify(message.request)));
       broadcast({ type: "fetched", fetched: resources() });
     }
-    reply(port, { type: "response", id: message.id, response, ms: Math.round(performance.now() - begun) });
+    const ms = Math.round(performance.now() - begun);
+    const then = message.type === "calculate" ? following(calculate, message.request, response, message.fit) : [];
+    reply(port, { type: "response", id: message.id, response, ms, then });
   } catch (error) {
     reply(port, { type: "failed", id: message.id, ...describe(error) });
   }
 }
+
+// A worked example's faces follow the reader's other changes (trace-fit.mjs): when the engine
+// refuses a face list the page lets follow (`fit`, its names), the page drops that list's
+// last face and asks again, until the engine answers. Each of those requests waited for the
+// page's turn (a page still loading kept them apart by a quarter second each, four in a row
+// on Guardian X). They are answered here at once instead, in the order the page will ask
+// for them, and sent with the first answer: [request's JSON, {response, ms}] each.
+const FACES = ";";
+function following(calculate, request, response, fit) {
+  const then = [];
+  if (!Array.isArray(fit)) return then;
+  let answer = response;
+  for (let guard = 0; guard < 256 && !answer.ok && fit.includes(answer.option); guard++) {
+    const units = facesOf(request.inputs[answer.option]);
+    if (!units.length) break;
+    units[units.length - 1].pop();
+    request = { ...request, inputs: { ...request.inputs, [answer.option]: units.filter((faces) => faces.length).map((faces) => faces.join(", ")).join(`${FACES} `) } };
+    const begun = performance.now();
+    answer = JSON.parse(calculate(JSON.stringify(request)));
+    then.push([JSON.stringify(request), { response: answer, ms: Math.round(performance.now() - begun) }]);
+  }
+  return then;
+}
+
+// A face list's text as trace-fit.mjs reads it: units (";") of faces (",").
+const facesOf = (text) => (typeof text === "string" && text.trim() ? text.split(FACES).map((unit) => unit.split(",").map((f) => f.trim()).filter(Boolean)) : []);
 
 if (SHARED) {
   self.onconnect = (event) => {
