@@ -1,0 +1,339 @@
+/* The theme's search worker, fed from the search shards (scripts/site/search_shards.py)
+   instead of the whole index.
+
+   assets/search-forgiving.js starts this worker in place of the theme's own, naming the
+   theme's worker in `?theme=`; it sits beside it, so the theme's language files are found
+   where the theme looks for them. The theme's worker is loaded here as it is, but its
+   messages pass through this file:
+
+   - SETUP carries no documents (the page was given search/shards/setup.json): the theme's
+     configuration is kept for later;
+   - each QUERY: the query is first run by the theme's own code against the whole term list
+     with empty postings, which shows the terms lunr expands it to (a prefix, a word within
+     one or two edits); the shards holding those terms are fetched; then the theme's code
+     runs the query again on a lunr index holding exactly the terms fetched so far, with
+     lunr's weights from the shards. Scores and order are the theme's. The pages of the
+     first results are fetched and the query run once more, so those results show their
+     text with the matches marked; the next ten are filled in behind it, and more as the
+     reader scrolls ("vault-more" from the page), with "vault-fill" messages the page script
+     applies to the list the theme was given.
+
+   A query arriving while another is fetching replaces it. A short prefix that would fetch
+   more than MAX_SHARDS new shards expands to its shortest words first, up to that many.
+   Without the shards (a site built without them), the theme's whole index is used. */
+"use strict";
+
+(() => {
+  const MAX_SHARDS = 8;
+  const FIRST_PAGES = 10;
+  const SETUP = 0;
+  const QUERY = 2;
+  const RESULT = 3;
+
+  const here = new URL(self.location.href);
+  const theme = new URL(here.searchParams.get("theme") || "search.js", here);
+  if (theme.origin !== here.origin || !/\/workers\/search\.[^/]+\.js$/.test(theme.pathname)) {
+    throw new Error(`not the theme's search worker: ${theme.href}`);
+  }
+  const root = new URL("../../../", here);
+  const shardsAt = new URL("search/shards/", root);
+
+  /* The theme's message listener and answers, taken aside. */
+  let themeListener = null;
+  let answer = null;
+  const toPage = self.postMessage.bind(self);
+  const listen = self.addEventListener.bind(self);
+  self.addEventListener = (type, fn, ...rest) => {
+    if (type === "message" && !themeListener) themeListener = fn;
+    else listen(type, fn, ...rest);
+  };
+  self.postMessage = (message) => {
+    if (answer) {
+      const resolve = answer;
+      answer = null;
+      resolve(message);
+    } else toPage(message);
+  };
+  importScripts(theme.href);
+  delete self.addEventListener;
+  const lunr = self.lunr;
+
+  let asking = Promise.resolve();
+  function ask(message) {
+    const next = asking.then(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+          themeListener({ data: message });
+        }),
+    );
+    asking = next.catch(() => undefined);
+    return next;
+  }
+
+  /* The next index the theme's code builds is this one (its builder still tokenises the
+     documents it is given, which the theme needs to mark matches). */
+  let nextIndex = null;
+  const build = lunr.Builder.prototype.build;
+  lunr.Builder.prototype.build = function () {
+    if (!nextIndex) return build.call(this);
+    const make = nextIndex;
+    nextIndex = null;
+    return make(this);
+  };
+
+  let setup = null; // the theme's SETUP data: configuration, no documents
+  let manifest = null; // promise: the manifest, or null without shards
+  let vocabulary = null; // lunr.TokenSet of every term
+  let whole = false; // no shards: the theme's whole index is in use
+  const shards = new Map(); // shard number -> promise of its body
+  const terms = new Map(); // term -> [term number, per field: [doc, weight, ...]]
+  const docs = new Map(); // doc number -> [address, article's doc number]
+  const pageHash = new Map(); // article -> hash of its page entries
+  const pages = new Map(); // article -> promise of its entries
+  const loadedPages = new Map(); // article -> entries
+  let generation = 0;
+  let pending = null; // the newest query not yet answered
+  let running = false;
+
+  async function json(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.json();
+  }
+
+  function loadManifest() {
+    manifest ||= json(new URL("manifest.json", shardsAt)).then(
+      (found) => {
+        vocabulary = lunr.TokenSet.fromArray(found.terms);
+        return found;
+      },
+      () => null,
+    );
+    return manifest;
+  }
+
+  function shardOf(found, term) {
+    let low = 0;
+    let high = found.terms.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (found.terms[middle] < term) low = middle + 1;
+      else high = middle;
+    }
+    let number = 0;
+    while (number + 1 < found.shards.length && found.shards[number + 1][0] <= low) number++;
+    return number;
+  }
+
+  function loadShard(found, number) {
+    if (!shards.has(number)) {
+      const url = new URL(`t${number}.json?v=${found.shards[number][1]}`, shardsAt);
+      shards.set(
+        number,
+        json(url).then((body) => {
+          for (const [term, entry] of Object.entries(body.terms)) terms.set(term, entry);
+          for (const [doc, about] of Object.entries(body.docs)) docs.set(+doc, about);
+          for (const [article, hash] of Object.entries(body.pages)) pageHash.set(+article, hash);
+        }),
+      );
+      shards.get(number).catch(() => shards.delete(number));
+    }
+    return shards.get(number);
+  }
+
+  function loadPage(article) {
+    if (!pages.has(article)) {
+      const url = new URL(`p${article}.json?v=${pageHash.get(article)}`, shardsAt);
+      pages.set(
+        article,
+        json(url).then((entries) => loadedPages.set(article, entries)),
+      );
+      pages.get(article).catch(() => pages.delete(article));
+    }
+    return pages.get(article);
+  }
+
+  /* Which terms the theme's code looks up for `query`, asked of an index that holds every
+     term with no postings. */
+  async function termsOf(found, query) {
+    const seen = new Set();
+    const empty = Object.fromEntries(found.fields.map((field) => [field, {}]));
+    const known = new Set(found.terms);
+    const lookups = new Proxy(
+      {},
+      {
+        get(_, term) {
+          if (typeof term !== "string" || !known.has(term)) return undefined;
+          seen.add(term);
+          return { _index: 0, ...empty };
+        },
+        has: (_, term) => known.has(term),
+      },
+    );
+    nextIndex = (builder) =>
+      new lunr.Index({ invertedIndex: lookups, fieldVectors: {}, tokenSet: vocabulary, fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
+    await ask({ type: SETUP, data: { ...setup, docs: [] } });
+    await ask({ type: QUERY, data: query });
+    return [...seen].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  }
+
+  /* The shards `wanted` terms are in, the shortest terms' first, at most MAX_SHARDS new. */
+  async function fetchShards(found, wanted) {
+    const numbers = [];
+    for (const term of wanted) {
+      const number = shardOf(found, term);
+      if (numbers.includes(number)) continue;
+      if (numbers.filter((n) => !shards.has(n)).length >= MAX_SHARDS && !shards.has(number)) continue;
+      numbers.push(number);
+    }
+    await Promise.all(numbers.map((number) => loadShard(found, number)));
+  }
+
+  /* The theme's documents for what the loaded shards name: each page fetched so far with
+     all its entries, any other document as its address alone (with its article before it,
+     as the theme pairs a section with its page). */
+  function documents() {
+    const wanted = new Set();
+    for (const [doc, [, article]] of docs) {
+      if (!loadedPages.has(article)) wanted.add(doc).add(article);
+    }
+    const list = [];
+    for (const doc of [...wanted].sort((a, b) => a - b)) {
+      const [location] = docs.get(doc);
+      list.push([doc, { location, title: slugTitle(location), text: "" }]);
+    }
+    for (const [article, entries] of loadedPages) entries.forEach((entry, k) => list.push([article + k / 1e6, entry]));
+    return list.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+  }
+
+  function slugTitle(location) {
+    const [path, hash] = location.split("#");
+    const name = decodeURIComponent(hash || path.replace(/\/$/, "").split("/").pop() || location);
+    return name.replace(/[-_]+/g, " ");
+  }
+
+  /* A lunr index of the loaded terms, with positions from what the builder tokenised. */
+  function partialIndex(builder, fields) {
+    const refs = new Map([...docs].map(([doc, [location]]) => [doc, location]));
+    const vectors = new Map();
+    const inverted = Object.create(null);
+    for (const [term, [number, ...postings]] of terms) {
+      const entry = { _index: number };
+      fields.forEach((field, f) => {
+        const found = builder.invertedIndex[term]?.[field];
+        const flat = postings[f];
+        const byRef = {};
+        for (let k = 0; k < flat.length; k += 2) {
+          const ref = refs.get(flat[k]);
+          byRef[ref] = found?.[ref] || { position: [] };
+          const key = `${field}/${ref}`;
+          if (!vectors.has(key)) vectors.set(key, []);
+          vectors.get(key).push([number, flat[k + 1]]);
+        }
+        entry[field] = byRef;
+      });
+      inverted[term] = entry;
+    }
+    const fieldVectors = {};
+    for (const [key, pairs] of vectors) fieldVectors[key] = new lunr.Vector(pairs.sort((a, b) => a[0] - b[0]).flat());
+    return new lunr.Index({
+      invertedIndex: inverted,
+      fieldVectors,
+      tokenSet: lunr.TokenSet.fromArray([...terms.keys()].sort()),
+      fields: Object.keys(builder._fields),
+      pipeline: builder.searchPipeline,
+    });
+  }
+
+  async function rank(found, query) {
+    nextIndex = (builder) => partialIndex(builder, found.fields);
+    await ask({ type: SETUP, data: { ...setup, docs: documents() } });
+    return ask({ type: QUERY, data: query });
+  }
+
+  function articleOf(group) {
+    const byLocation = new Map([...docs].map(([doc, [location, article]]) => [location, article]));
+    for (const item of group) if (byLocation.has(item.location)) return byLocation.get(item.location);
+    return undefined;
+  }
+
+  async function withPages(found, query, result, upTo) {
+    const articles = result.data.items.slice(0, upTo).map(articleOf).filter((a) => a !== undefined && !loadedPages.has(a));
+    if (!articles.length) return result;
+    await Promise.allSettled(articles.map(loadPage));
+    return rank(found, query);
+  }
+
+  let current = null; // the answered query: {generation, query, result, filled}
+
+  async function answerQuery(query) {
+    if (!query.trim()) return toPage(await ask({ type: QUERY, data: query })); // the theme's "" at start
+    const found = await loadManifest();
+    if (!found) return wholeIndex(query);
+    await fetchShards(found, await termsOf(found, query));
+    if (pending !== null) return; // a newer query waits: answer that one
+    const result = await withPages(found, query, await rank(found, query), FIRST_PAGES);
+    if (pending !== null) return;
+    current = { generation: ++generation, query, result, filled: FIRST_PAGES };
+    toPage({ ...result, vaultGeneration: current.generation });
+    await fillTo(current.generation, 2 * FIRST_PAGES);
+  }
+
+  /* The page asks for the entries of results up to `upTo` (past those the reader has
+     scrolled to); they are sent as a "vault-fill" of the groups from the last one filled. */
+  async function fillTo(mine, upTo) {
+    const found = await manifest;
+    if (!current || current.generation !== mine || upTo <= current.filled) return;
+    const from = current.filled;
+    current.filled = upTo;
+    const result = await withPages(found, current.query, current.result, upTo);
+    if (pending !== null || !current || current.generation !== mine) return;
+    current.result = result;
+    toPage({ type: "vault-fill", generation: mine, from, items: result.data.items.slice(from, upTo) });
+  }
+
+  /* A site built without shards: the theme's own index, fetched once. */
+  async function wholeIndex(query) {
+    if (!whole) {
+      const index = await json(new URL("search/search_index.json", root));
+      await ask({ type: SETUP, data: { ...setup, docs: index.docs } });
+      whole = true;
+    }
+    toPage(await ask({ type: QUERY, data: query }));
+  }
+
+  async function drain() {
+    if (running) return;
+    running = true;
+    try {
+      while (pending !== null) {
+        const query = pending;
+        pending = null;
+        try {
+          await answerQuery(query);
+        } catch (failure) {
+          console.warn("search:", failure);
+          if (pending === null) toPage({ type: RESULT, data: { items: [] } });
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  listen("message", (event) => {
+    const message = event.data;
+    if (message && message.type === SETUP) {
+      setup = message.data;
+      ask({ type: SETUP, data: { ...setup, docs: [] } }).then(toPage);
+    } else if (message && message.type === "vault-warm") {
+      loadManifest();
+    } else if (message && message.type === "vault-more") {
+      if (pending === null) fillTo(message.generation, message.upTo).catch((failure) => console.warn("search:", failure));
+    } else if (message && message.type === QUERY) {
+      pending = String(message.data);
+      drain();
+    }
+  });
+})();
