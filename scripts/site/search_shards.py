@@ -6,9 +6,11 @@ text, and the theme's search worker fetches all of it before a first search (25.
 11,000-note vault). Here, after the build, the theme's own worker builds its lunr index once
 (`search_lunr.mjs`, under Node), and the index is written again as:
 
-- `search/shards/manifest.json`: the sorted list of every term the index holds (what a
-  forgiving or prefix query is expanded against), which shard holds which terms, and the
-  fields;
+- `search/shards/manifest.json`: the first term of each term list and of each shard (terms
+  in the order JavaScript sorts them), the fields, and whether the term lists are small
+  enough to be fetched whole;
+- `search/shards/l<N>.json`: a run of consecutive terms, the words a query is expanded
+  against (a prefix, a word within one or two edits);
 - `search/shards/t<N>.json`: the postings of a run of consecutive terms: for each term its
   lunr term number and, per field, the documents it occurs in with lunr's own weight
   (the document's field vector at that term), plus each such document's address and the
@@ -18,7 +20,7 @@ text, and the theme's search worker fetches all of it before a first search (25.
 - `search/shards/setup.json`: what the theme's page script sends its worker at start.
 
 The browser side (`assets/javascripts/workers/vault-search-shards.js`) expands a query
-against the term list, fetches the shards of the terms it reaches, and gives the theme's own
+against the term lists it needs, fetches the shards of the terms it reaches, and gives the theme's own
 search code a lunr index holding exactly those terms, so results and their order are the
 theme's, computed from the same weights. Shards and page entries are linked with `?v=` and
 their content's hash: a reader's browser and the service worker keep them as immutable.
@@ -37,6 +39,11 @@ from pathlib import Path
 from typing import Any
 
 SHARD_BYTES = 24 * 1024  # a shard's postings, as JSON, before compression
+LIST_BYTES = 16 * 1024  # a term list, as JSON
+# Term lists up to this size in all are fetched whole, so that a word within two edits is
+# found whatever letter the edits touch (the shipped vault: about 50 KB). Past it, a word's
+# near misses are looked for among the terms that begin with its first or second letter.
+WHOLE_LIST_BYTES = 128 * 1024
 FOLDER = "search/shards"
 SCRIPT = Path(__file__).with_name("search_lunr.mjs")
 
@@ -50,6 +57,7 @@ class Sharded:
     """Everything written under search/shards/, by file name."""
 
     manifest: dict[str, Any]
+    lists: tuple[list[str], ...]
     shards: tuple[dict[str, Any], ...]
     pages: dict[int, list[dict[str, Any]]]  # article's document number -> its entries
     setup: dict[str, Any]
@@ -72,6 +80,11 @@ def _digest(data: object) -> str:
 
 def _dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def js_order(term: str) -> bytes:
+    """Sorting key: JavaScript compares strings by UTF-16 code units."""
+    return term.encode("utf-16-be")
 
 
 def _postings(lunr: Mapping[str, Any], refs: Mapping[str, int]) -> dict[str, list[Any]]:
@@ -106,7 +119,13 @@ def _runs(terms: Sequence[str], sizes: Mapping[str, int], limit: int) -> list[li
     return [run for run in runs if run]
 
 
-def shard(index: Mapping[str, Any], lunr: Mapping[str, Any], limit: int = SHARD_BYTES) -> Sharded:
+def shard(
+    index: Mapping[str, Any],
+    lunr: Mapping[str, Any],
+    limit: int = SHARD_BYTES,
+    list_limit: int = LIST_BYTES,
+    whole_limit: int = WHOLE_LIST_BYTES,
+) -> Sharded:
     """Cut the search plugin's index (`index`: config and docs) and the theme's lunr index
     built from it (`lunr`, serialised) into a manifest, term shards and page entries."""
     docs: list[dict[str, Any]] = list(index["docs"])
@@ -118,11 +137,10 @@ def shard(index: Mapping[str, Any], lunr: Mapping[str, Any], limit: int = SHARD_
     page_hash = {article: _digest(entries) for article, entries in pages.items()}
 
     postings = _postings(lunr, refs)
-    vocabulary = sorted(postings)
+    vocabulary = sorted(postings, key=js_order)
     sizes = {term: len(_dumps(postings[term])) + len(term) for term in vocabulary}
     shards: list[dict[str, Any]] = []
     starts: list[list[Any]] = []
-    position = 0
     for run in _runs(vocabulary, sizes, limit):
         used = sorted({doc for term in run for field in postings[term][1:] for doc in field[0::2]})
         owners = sorted({articles[doc] for doc in used})
@@ -132,18 +150,19 @@ def shard(index: Mapping[str, Any], lunr: Mapping[str, Any], limit: int = SHARD_
             "pages": {str(article): page_hash[article] for article in owners},
         }
         shards.append(body)
-        starts.append([position, _digest(body)])
-        position += len(run)
+        starts.append([run[0], _digest(body)])
+    lists = [run for run in _runs(vocabulary, {term: len(_dumps(term)) + 1 for term in vocabulary}, list_limit)]
     manifest = {
-        "version": 1,
+        "version": 2,
         "lunr": lunr["version"],
         "fields": list(lunr["fields"]),
-        "terms": vocabulary,
         "shards": starts,
+        "lists": [[run[0], _digest(run)] for run in lists],
+        "whole": len(_dumps(vocabulary)) <= whole_limit,
         "documents": len(docs),
     }
     setup = {"config": index["config"], "docs": []}
-    return Sharded(manifest=manifest, shards=tuple(shards), pages=pages, setup=setup)
+    return Sharded(manifest=manifest, lists=tuple(lists), shards=tuple(shards), pages=pages, setup=setup)
 
 
 def theme_worker(site: Path) -> Path:
@@ -182,6 +201,8 @@ def write_search_shards(site: Path) -> Sharded | None:
     folder.mkdir(parents=True)
     (folder / "manifest.json").write_text(_dumps(sharded.manifest), encoding="utf-8")
     (folder / "setup.json").write_text(_dumps(sharded.setup), encoding="utf-8")
+    for number, terms in enumerate(sharded.lists):
+        (folder / f"l{number}.json").write_text(_dumps(terms), encoding="utf-8")
     for number, body in enumerate(sharded.shards):
         (folder / f"t{number}.json").write_text(_dumps(body), encoding="utf-8")
     for article, entries in sharded.pages.items():

@@ -10,7 +10,7 @@ from typing import Any
 import material
 import pytest
 
-from scripts.site.search_shards import article_of, shard, write_search_shards
+from scripts.site.search_shards import article_of, js_order, shard, write_search_shards
 
 WORKERS = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
 CONFIG = {"lang": ["en"], "separator": r"[\s\-]+", "pipeline": ["stopWordFilter"], "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1000000.0}}}
@@ -65,17 +65,24 @@ def test_every_weight_of_the_index_is_in_one_posting(lunr: dict[str, Any]) -> No
     assert {term: entry[0] for term, entry in postings.items()} == numbers
 
 
-def test_the_manifest_says_which_shard_holds_each_term(lunr: dict[str, Any]) -> None:
-    sharded = shard({"config": CONFIG, "docs": DOCS}, lunr, limit=120)
-    terms = sharded.manifest["terms"]
-    assert terms == sorted(term for term, _ in lunr["invertedIndex"])
-    starts = [start for start, _ in sharded.manifest["shards"]]
-    assert starts[0] == 0 and starts == sorted(set(starts)) and len(starts) == len(sharded.shards) > 3
-    for number, body in enumerate(sharded.shards):
-        end = starts[number + 1] if number + 1 < len(starts) else len(terms)
-        assert list(body["terms"]) == terms[starts[number]:end]
+def test_the_manifest_says_which_list_and_shard_hold_each_term(lunr: dict[str, Any]) -> None:
+    sharded = shard({"config": CONFIG, "docs": DOCS}, lunr, limit=120, list_limit=40)
+    terms = [term for run in sharded.lists for term in run]
+    assert terms == sorted((term for term, _ in lunr["invertedIndex"]), key=js_order)
+    assert len(sharded.lists) > 3 and len(sharded.shards) > 3
+    assert [first for first, _ in sharded.manifest["lists"]] == [run[0] for run in sharded.lists]
+    assert [term for body in sharded.shards for term in body["terms"]] == terms
+    assert [first for first, _ in sharded.manifest["shards"]] == [next(iter(body["terms"])) for body in sharded.shards]
+    for body in sharded.shards:
         held = sum(len(json.dumps(entry, separators=(",", ":"))) + len(term) for term, entry in body["terms"].items())
         assert held <= 120 or len(body["terms"]) == 1
+    assert sharded.manifest["whole"] is True
+    assert shard({"config": CONFIG, "docs": DOCS}, lunr, whole_limit=10).manifest["whole"] is False
+
+
+def test_terms_are_in_the_order_javascript_sorts_them() -> None:
+    # U+FF5E sorts after U+1F600 by code point, before it by UTF-16 code unit (a surrogate).
+    assert sorted(["\U0001F600", "\uff5e", "a"], key=js_order) == ["a", "\U0001F600", "\uff5e"]
 
 
 def test_a_shard_names_its_documents_and_their_pages(lunr: dict[str, Any]) -> None:
@@ -105,6 +112,9 @@ def test_written_files_carry_the_hashes_the_shards_link_them_with(site: Path) ->
     assert json.loads((folder / "setup.json").read_text(encoding="utf-8")) == {"config": CONFIG, "docs": []}
     from scripts.site.search_shards import _digest
 
+    for number, (first, digest) in enumerate(manifest["lists"]):
+        terms = json.loads((folder / f"l{number}.json").read_text(encoding="utf-8"))
+        assert terms[0] == first and _digest(terms) == digest
     for number, (_, digest) in enumerate(manifest["shards"]):
         body = json.loads((folder / f"t{number}.json").read_text(encoding="utf-8"))
         assert _digest(body) == digest

@@ -8,13 +8,15 @@
 
    - SETUP carries no documents (the page was given search/shards/setup.json): the theme's
      configuration is kept for later;
-   - each QUERY: the query is first run by the theme's own code against the whole term list
-     with empty postings, which shows the terms lunr expands it to (a prefix, a word within
-     one or two edits); the shards holding those terms are fetched; then the theme's code
+   - each QUERY: the query is first run by the theme's own code on an empty index, which
+     shows its clauses (each word after the theme's pipeline, its wildcard and edits); the
+     term lists those words can be in are fetched, and the query run again against them with
+     empty postings, which shows the terms lunr expands it to (a prefix, a word within one
+     or two edits); the shards holding those terms are fetched; then the theme's code
      runs the query again on a lunr index holding exactly the terms fetched so far, with
      lunr's weights from the shards. Scores and order are the theme's. The pages of the
      first results are fetched and the query run once more, so those results show their
-     text with the matches marked; the next ten are filled in behind it, and more as the
+     text with the matches marked; the next ten are filled in behind it once the reader stops typing, and more as the
      reader scrolls ("vault-more" from the page), with "vault-fill" messages the page script
      applies to the list the theme was given.
 
@@ -26,6 +28,7 @@
 (() => {
   const MAX_SHARDS = 8;
   const FIRST_PAGES = 10;
+  const NEXT_AFTER_MS = 400;
   const SETUP = 0;
   const QUERY = 2;
   const RESULT = 3;
@@ -84,7 +87,9 @@
 
   let setup = null; // the theme's SETUP data: configuration, no documents
   let manifest = null; // promise: the manifest, or null without shards
-  let vocabulary = null; // lunr.TokenSet of every term
+  let vocabulary = null; // lunr.TokenSet of the terms known, made when needed
+  const known = new Set(); // the terms of the lists fetched
+  const lists = new Map(); // term list number -> promise
   let whole = false; // no shards: the theme's whole index is in use
   const shards = new Map(); // shard number -> promise of its body
   const terms = new Map(); // term -> [term number, per field: [doc, weight, ...]]
@@ -103,27 +108,35 @@
   }
 
   function loadManifest() {
-    manifest ||= json(new URL("manifest.json", shardsAt)).then(
-      (found) => {
-        vocabulary = lunr.TokenSet.fromArray(found.terms);
-        return found;
-      },
-      () => null,
-    );
+    manifest ||= json(new URL("manifest.json", shardsAt)).catch(() => null);
     return manifest;
   }
 
-  function shardOf(found, term) {
+  /* The last of `runs` (sorted by their first term) whose first term is not after `term`. */
+  function runOf(runs, term) {
     let low = 0;
-    let high = found.terms.length;
+    let high = runs.length - 1;
     while (low < high) {
-      const middle = (low + high) >> 1;
-      if (found.terms[middle] < term) low = middle + 1;
-      else high = middle;
+      const middle = (low + high + 1) >> 1;
+      if (runs[middle][0] <= term) low = middle;
+      else high = middle - 1;
     }
-    let number = 0;
-    while (number + 1 < found.shards.length && found.shards[number + 1][0] <= low) number++;
-    return number;
+    return low;
+  }
+
+  function loadList(found, number) {
+    if (!lists.has(number)) {
+      const url = new URL(`l${number}.json?v=${found.lists[number][1]}`, shardsAt);
+      lists.set(
+        number,
+        json(url).then((words) => {
+          for (const word of words) known.add(word);
+          vocabulary = null;
+        }),
+      );
+      lists.get(number).catch(() => lists.delete(number));
+    }
+    return lists.get(number);
   }
 
   function loadShard(found, number) {
@@ -154,12 +167,50 @@
     return pages.get(article);
   }
 
+  /* The clauses lunr makes of `query` (each word after the theme's pipeline, with its
+     wildcard and edit distance), asked of an index that holds nothing. */
+  async function clausesOf(query) {
+    const clauses = [];
+    const fromClause = lunr.TokenSet.fromClause;
+    nextIndex = (builder) =>
+      new lunr.Index({ invertedIndex: {}, fieldVectors: {}, tokenSet: new lunr.TokenSet(), fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
+    lunr.TokenSet.fromClause = (clause) => {
+      clauses.push({ term: clause.term, editDistance: clause.editDistance || 0, wildcard: clause.wildcard || 0 });
+      return fromClause(clause);
+    };
+    try {
+      await ask({ type: SETUP, data: { ...setup, docs: [] } });
+      await ask({ type: QUERY, data: query });
+    } finally {
+      lunr.TokenSet.fromClause = fromClause;
+    }
+    return clauses;
+  }
+
+  /* The term lists a clause's words can be in: those of its prefix; for a word within some
+     edits, those of words beginning with its first or its second letter (the first letter
+     dropped or swapped), unless the lists are small enough to be fetched whole. */
+  function listsFor(found, clauses) {
+    const all = found.lists.map((_, number) => number);
+    const numbers = new Set();
+    for (const { term, editDistance, wildcard } of clauses) {
+      if (found.whole || wildcard & lunr.Query.wildcard.LEADING) return all;
+      const prefixes = editDistance ? [...new Set([...term.slice(0, 2)])] : [term];
+      for (const prefix of prefixes) {
+        for (let n = runOf(found.lists, prefix); n <= runOf(found.lists, `${prefix}\uffff`); n++) numbers.add(n);
+      }
+    }
+    return [...numbers];
+  }
+
   /* Which terms the theme's code looks up for `query`, asked of an index that holds every
-     term with no postings. */
+     known term with no postings. */
   async function termsOf(found, query) {
+    const clauses = await clausesOf(query);
+    await Promise.all(listsFor(found, clauses).map((number) => loadList(found, number)));
+    vocabulary ||= lunr.TokenSet.fromArray([...known].sort());
     const seen = new Set();
     const empty = Object.fromEntries(found.fields.map((field) => [field, {}]));
-    const known = new Set(found.terms);
     const lookups = new Proxy(
       {},
       {
@@ -182,7 +233,7 @@
   async function fetchShards(found, wanted) {
     const numbers = [];
     for (const term of wanted) {
-      const number = shardOf(found, term);
+      const number = runOf(found.shards, term);
       if (numbers.includes(number)) continue;
       if (numbers.filter((n) => !shards.has(n)).length >= MAX_SHARDS && !shards.has(number)) continue;
       numbers.push(number);
@@ -277,7 +328,11 @@
     if (pending !== null) return;
     current = { generation: ++generation, query, result, filled: FIRST_PAGES };
     toPage({ ...result, vaultGeneration: current.generation });
-    await fillTo(current.generation, 2 * FIRST_PAGES);
+    // The next ten once the reader has stopped typing: not for every letter on the way.
+    const mine = current.generation;
+    setTimeout(() => {
+      if (pending === null) fillTo(mine, 2 * FIRST_PAGES).catch((failure) => console.warn("search:", failure));
+    }, NEXT_AFTER_MS);
   }
 
   /* The page asks for the entries of results up to `upTo` (past those the reader has
