@@ -3,18 +3,20 @@ every weight, every term, every document, each where the manifest says."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
-import material
 import pytest
 
 from scripts.site.search_shards import article_of, js_order, shard, write_search_shards
 
-WORKERS = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
+THEME = importlib.util.find_spec("material")
+assert THEME is not None and THEME.origin is not None
+WORKERS = Path(THEME.origin).parent / "templates" / "assets" / "javascripts" / "workers"
 CONFIG = {"lang": ["en"], "separator": r"[\s\-]+", "pipeline": ["stopWordFilter"], "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1000000.0}}}
-DOCS = [
+DOCS: list[dict[str, Any]] = [
     {"location": "", "title": "Home", "text": "<p>Rules of the game, guardians and pierce.</p>"},
     {"location": "guardian-x/", "title": "Guardian X", "text": "<p>While a friendly trooper unit is defending, a guardian may cancel hits.</p>", "tags": ["keyword"]},
     {"location": "guardian-x/#using-it", "title": "Using it", "text": "<p>Guardian takes a hit and rolls its own defense dice.</p>"},
