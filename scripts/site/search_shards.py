@@ -187,24 +187,29 @@ def lunr_index(site: Path, index_file: Path) -> dict[str, Any]:
         return built
 
 
-def write_search_shards(site: Path) -> Sharded | None:
+def write_search_shards(site: Path, sharded: bool = True) -> Sharded | None:
     """Write search/shards/ beside the search plugin's index; None when the site has no
-    search index (the search plugin is off)."""
+    search index (the search plugin is off). With `sharded` false (the live preview, where
+    a save would wait for the index to be built again under Node), only setup.json is
+    written: with no manifest, the browser's worker uses the whole index."""
     index_file = site / "search" / "search_index.json"
     if not index_file.is_file():
         return None
     index = json.loads(index_file.read_text(encoding="utf-8"))
-    sharded = shard(index, lunr_index(site, index_file))
     folder = site / FOLDER
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
-    (folder / "manifest.json").write_text(_dumps(sharded.manifest), encoding="utf-8")
-    (folder / "setup.json").write_text(_dumps(sharded.setup), encoding="utf-8")
-    for number, terms in enumerate(sharded.lists):
+    setup = {"config": index["config"], "docs": []}
+    (folder / "setup.json").write_text(_dumps(setup), encoding="utf-8")
+    if not sharded:
+        return None
+    written = shard(index, lunr_index(site, index_file))
+    (folder / "manifest.json").write_text(_dumps(written.manifest), encoding="utf-8")
+    for number, terms in enumerate(written.lists):
         (folder / f"l{number}.json").write_text(_dumps(terms), encoding="utf-8")
-    for number, body in enumerate(sharded.shards):
+    for number, body in enumerate(written.shards):
         (folder / f"t{number}.json").write_text(_dumps(body), encoding="utf-8")
-    for article, entries in sharded.pages.items():
+    for article, entries in written.pages.items():
         (folder / f"p{article}.json").write_text(_dumps(entries), encoding="utf-8")
-    return sharded
+    return written

@@ -222,7 +222,8 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_post_build(config: MkDocsConfig) -> None:
     live_build.finish(config)
     reader_features.write_files(config)  # issue 25: the Atom feed
-    write_search_shards(Path(config.site_dir))  # issue 45: search fetches only what a query needs
+    # Issue 45: search fetches only what a query needs; the live preview uses the whole index.
+    write_search_shards(Path(config.site_dir), sharded=not live_build.SESSION.dirty)
 
 
 # The compiled HTML of each page of the build under way, from on_page_markdown to

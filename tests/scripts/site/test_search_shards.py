@@ -128,6 +128,13 @@ def test_written_files_carry_the_hashes_the_shards_link_them_with(site: Path) ->
     assert not (folder / "t999.json").exists()
 
 
+def test_the_live_preview_gets_the_settings_alone(site: Path) -> None:
+    write_search_shards(site)
+    assert write_search_shards(site, sharded=False) is None
+    assert [p.name for p in (site / "search" / "shards").iterdir()] == ["setup.json"]
+    write_search_shards(site)
+
+
 def test_a_site_without_a_search_index_gets_no_shards(tmp_path: Path) -> None:
     assert write_search_shards(tmp_path) is None
     assert not (tmp_path / "search").exists()
