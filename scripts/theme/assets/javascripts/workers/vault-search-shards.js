@@ -103,12 +103,18 @@
 
   async function json(url) {
     const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (!response.ok) throw Object.assign(new Error(`${url}: ${response.status}`), { status: response.status });
     return response.json();
   }
 
+  /* The manifest; null when the site has none (built without shards). Offline, the
+     next query asks again. */
   function loadManifest() {
-    manifest ||= json(new URL("manifest.json", shardsAt)).catch(() => null);
+    manifest ||= json(new URL("manifest.json", shardsAt)).catch((failure) => {
+      if (failure.status === 404) return null;
+      manifest = null;
+      throw failure;
+    });
     return manifest;
   }
 
@@ -338,7 +344,7 @@
   /* The page asks for the entries of results up to `upTo` (past those the reader has
      scrolled to); they are sent as a "vault-fill" of the groups from the last one filled. */
   async function fillTo(mine, upTo) {
-    const found = await manifest;
+    const found = await loadManifest();
     if (!current || current.generation !== mine || upTo <= current.filled) return;
     const from = current.filled;
     current.filled = upTo;
@@ -383,7 +389,7 @@
       setup = message.data;
       ask({ type: SETUP, data: { ...setup, docs: [] } }).then(toPage);
     } else if (message && message.type === "vault-warm") {
-      loadManifest();
+      loadManifest().catch(() => undefined);
     } else if (message && message.type === "vault-more") {
       if (pending === null) fillTo(message.generation, message.upTo).catch((failure) => console.warn("search:", failure));
     } else if (message && message.type === QUERY) {
