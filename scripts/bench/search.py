@@ -99,7 +99,8 @@ def first_search(browser: Any, url: str, server: Any, query: str) -> dict[str, A
         box = page.locator("input[name=query]")
         box.press_sequentially(query, delay=KEY_MS)
         last_key = time.perf_counter()
-        page.locator(".md-search-result__meta").filter(has_text=re.compile(r"\d+ match|1 match|No match")).wait_for(timeout=60_000)
+        # The answer to the whole query (those to its first letters may come before it).
+        page.wait_for_function("(typed) => document.documentElement.dataset.vaultSearched === window.vaultSearchQuery(typed)", arg=query, timeout=60_000, polling=10)
         if not re.search(r"No match", page.locator(".md-search-result__meta").text_content() or ""):
             page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
         shown = time.perf_counter() - last_key
@@ -142,16 +143,16 @@ def main(argv: list[str] | None = None) -> int:
         words = add_prose(vault)
         seconds = build(vault, site)
         print(f"{args.notes:,} notes built in {seconds:.0f} s (wall, search shards included)")
-        precompress(site / "search")
-        precompress(site / "assets" / "javascripts")
+        precompress(site / "search", cache=out / "precompressed")
+        precompress(site / "assets" / "javascripts", cache=out / "precompressed")
     else:
         # The site as built, with the search shards and the theme's search scripts made
         # again from this checkout (a change to them needs no new build of every page).
         write_search_shards(site)
         for script in ("assets/search-shards.js", "assets/search-forgiving.js", "assets/javascripts/workers/vault-search-shards.js"):
             shutil.copyfile(REPO / "scripts" / "theme" / script, site / script)
-        precompress(site / "search")
-        precompress(site / "assets" / "javascripts")
+        precompress(site / "search", cache=out / "precompressed")
+        precompress(site / "assets" / "javascripts", cache=out / "precompressed")
         rng = random.Random(7)
         words = made_up_words(VOCABULARY, rng)
         rng.shuffle(words)

@@ -84,11 +84,18 @@ def test_sharded_search_answers_as_the_whole_index_does(site: Server, visit: Vis
     assert empty == ["xyzzyq"]  # every query but the nonsense one finds something
 
 
+def answered(page: Any, query: str) -> None:
+    """Until the results shown answer `query` as typed (the search worker answers a word's
+    first letters too, and may do so after the reader has typed on)."""
+    page.wait_for_function("(typed) => document.documentElement.dataset.vaultSearched === window.vaultSearchQuery(typed)", arg=query, timeout=WAIT_MS)
+
+
 def search(page: Any, query: str) -> list[str]:
     box = page.locator("input[name=query]")
     if not box.is_visible():
         page.locator("label[for=__search]").first.click()
     box.press_sequentially(query, delay=30)
+    answered(page, query)
     page.locator(".md-search-result__meta").filter(has_text=re.compile(r"\d+ match|1 match")).wait_for(timeout=WAIT_MS)
     return list(page.evaluate("() => [...document.querySelectorAll('.md-search-result__item > .md-search-result__link')].map(a => new URL(a.href).pathname)"))
 
@@ -163,9 +170,7 @@ def test_search_is_used_with_the_keyboard_alone(site: Server, visit: Visit) -> N
     page.goto(site.url)
     page.keyboard.press("/")  # the theme's shortcut to the search box
     page.keyboard.type("gaurdian", delay=30)
-    # The answer to the whole word (those to its first letters come before it).
-    page.locator(".md-search-result__item").first.locator("a[href*='/legion/keywords/guardian-x/']").first.wait_for(timeout=WAIT_MS)
-    page.wait_for_timeout(1500)  # a reader's pause: the list no longer changing under the keys
+    answered(page, "gaurdian")  # the answer to the whole word, not to its first letters
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/legion/keywords/guardian-x/(\?h=.*)?$"))

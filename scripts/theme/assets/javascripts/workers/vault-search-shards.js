@@ -61,28 +61,47 @@
   delete self.addEventListener;
   const lunr = self.lunr;
 
+  /* Messages to the theme's code, one run of them at a time, whatever asks (a query's
+     SETUP and QUERY are never split by another's): a SETUP may say which index the theme's
+     code is to build (`make`, given its builder, which still tokenises the documents it is
+     given: the theme needs that to mark matches), a QUERY may record the clauses lunr
+     makes of it (`record`). The reply to the last message is returned. */
   let asking = Promise.resolve();
-  function ask(message) {
-    const next = asking.then(
-      () =>
-        new Promise((resolve) => {
-          answer = resolve;
-          themeListener({ data: message });
-        }),
-    );
+  let nextIndex = null;
+  let recording = null;
+  function once(message, { make = null, record = null } = {}) {
+    return new Promise((resolve) => {
+      nextIndex = make;
+      recording = record;
+      answer = (reply) => {
+        nextIndex = null;
+        recording = null;
+        resolve(reply);
+      };
+      themeListener({ data: message });
+    });
+  }
+  function ask(...steps) {
+    const next = asking.then(async () => {
+      let reply;
+      for (const [message, options] of steps) reply = await once(message, options);
+      return reply;
+    });
     asking = next.catch(() => undefined);
     return next;
   }
 
-  /* The next index the theme's code builds is this one (its builder still tokenises the
-     documents it is given, which the theme needs to mark matches). */
-  let nextIndex = null;
   const build = lunr.Builder.prototype.build;
   lunr.Builder.prototype.build = function () {
     if (!nextIndex) return build.call(this);
     const make = nextIndex;
     nextIndex = null;
     return make(this);
+  };
+  const fromClause = lunr.TokenSet.fromClause;
+  lunr.TokenSet.fromClause = (clause) => {
+    if (recording) recording.push({ term: clause.term, editDistance: clause.editDistance || 0, wildcard: clause.wildcard || 0 });
+    return fromClause.call(lunr.TokenSet, clause);
   };
 
   let setup = null; // the theme's SETUP data: configuration, no documents
@@ -177,19 +196,9 @@
      wildcard and edit distance), asked of an index that holds nothing. */
   async function clausesOf(query) {
     const clauses = [];
-    const fromClause = lunr.TokenSet.fromClause;
-    nextIndex = (builder) =>
+    const make = (builder) =>
       new lunr.Index({ invertedIndex: {}, fieldVectors: {}, tokenSet: new lunr.TokenSet(), fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
-    lunr.TokenSet.fromClause = (clause) => {
-      clauses.push({ term: clause.term, editDistance: clause.editDistance || 0, wildcard: clause.wildcard || 0 });
-      return fromClause(clause);
-    };
-    try {
-      await ask({ type: SETUP, data: { ...setup, docs: [] } });
-      await ask({ type: QUERY, data: query });
-    } finally {
-      lunr.TokenSet.fromClause = fromClause;
-    }
+    await ask([{ type: SETUP, data: { ...setup, docs: [] } }, { make }], [{ type: QUERY, data: query }, { record: clauses }]);
     return clauses;
   }
 
@@ -228,10 +237,9 @@
         has: (_, term) => known.has(term),
       },
     );
-    nextIndex = (builder) =>
+    const make = (builder) =>
       new lunr.Index({ invertedIndex: lookups, fieldVectors: {}, tokenSet: vocabulary, fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
-    await ask({ type: SETUP, data: { ...setup, docs: [] } });
-    await ask({ type: QUERY, data: query });
+    await ask([{ type: SETUP, data: { ...setup, docs: [] } }, { make }], [{ type: QUERY, data: query }]);
     return [...seen].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   }
 
@@ -304,9 +312,8 @@
   }
 
   async function rank(found, query) {
-    nextIndex = (builder) => partialIndex(builder, found.fields);
-    await ask({ type: SETUP, data: { ...setup, docs: documents() } });
-    return ask({ type: QUERY, data: query });
+    const make = (builder) => partialIndex(builder, found.fields);
+    return ask([{ type: SETUP, data: { ...setup, docs: documents() } }, { make }], [{ type: QUERY, data: query }]);
   }
 
   function articleOf(group) {
@@ -325,7 +332,7 @@
   let current = null; // the answered query: {generation, query, result, filled}
 
   async function answerQuery(query) {
-    if (!query.trim()) return toPage(await ask({ type: QUERY, data: query })); // the theme's "" at start
+    if (!query.trim()) return toPage(await ask([{ type: QUERY, data: query }])); // the theme's "" at start
     const found = await loadManifest();
     if (!found) return wholeIndex(query);
     await fetchShards(found, await termsOf(found, query));
@@ -333,7 +340,7 @@
     const result = await withPages(found, query, await rank(found, query), FIRST_PAGES);
     if (pending !== null) return;
     current = { generation: ++generation, query, result, filled: FIRST_PAGES };
-    toPage({ ...result, vaultGeneration: current.generation });
+    toPage({ ...result, vaultGeneration: current.generation, vaultQuery: query });
     // The next ten once the reader has stopped typing: not for every letter on the way.
     const mine = current.generation;
     setTimeout(() => {
@@ -358,10 +365,10 @@
   async function wholeIndex(query) {
     if (!whole) {
       const index = await json(new URL("search/search_index.json", root));
-      await ask({ type: SETUP, data: { ...setup, docs: index.docs } });
+      await ask([{ type: SETUP, data: { ...setup, docs: index.docs } }]);
       whole = true;
     }
-    toPage(await ask({ type: QUERY, data: query }));
+    toPage(await ask([{ type: QUERY, data: query }]));
   }
 
   async function drain() {
@@ -387,7 +394,7 @@
     const message = event.data;
     if (message && message.type === SETUP) {
       setup = message.data;
-      ask({ type: SETUP, data: { ...setup, docs: [] } }).then(toPage);
+      ask([{ type: SETUP, data: { ...setup, docs: [] } }]).then(toPage);
     } else if (message && message.type === "vault-warm") {
       loadManifest().catch(() => undefined);
     } else if (message && message.type === "vault-more") {
