@@ -106,16 +106,30 @@ def _postings(lunr: Mapping[str, Any], refs: Mapping[str, int]) -> dict[str, lis
     return terms
 
 
-def _runs(terms: Sequence[str], sizes: Mapping[str, int], limit: int) -> list[list[str]]:
-    """Consecutive terms packed into runs of about `limit` bytes (a term never split)."""
+def _runs(
+    terms: Sequence[str],
+    sizes: Mapping[str, int],
+    limit: int,
+    docs_of: Mapping[str, Sequence[int]] | None = None,
+    doc_sizes: Sequence[int] = (),
+) -> list[list[str]]:
+    """Consecutive terms packed into runs of about `limit` bytes (a term never split); with
+    `docs_of`, each document a run names costs its `doc_sizes` once (its address)."""
     runs: list[list[str]] = [[]]
     used = 0
+    named: set[int] = set()
     for term in terms:
-        if runs[-1] and used + sizes[term] > limit:
+        new = [doc for doc in (docs_of or {}).get(term, ()) if doc not in named]
+        cost = sizes[term] + sum(doc_sizes[doc] for doc in new)
+        if runs[-1] and used + cost > limit:
             runs.append([])
+            named = set()
+            new = list(dict.fromkeys((docs_of or {}).get(term, ())))
+            cost = sizes[term] + sum(doc_sizes[doc] for doc in new)
             used = 0
         runs[-1].append(term)
-        used += sizes[term]
+        named.update(new)
+        used += cost
     return [run for run in runs if run]
 
 
@@ -139,9 +153,11 @@ def shard(
     postings = _postings(lunr, refs)
     vocabulary = sorted(postings, key=js_order)
     sizes = {term: len(_dumps(postings[term])) + len(term) for term in vocabulary}
+    docs_of = {term: [doc for field in postings[term][1:] for doc in field[0::2]] for term in vocabulary}
+    doc_sizes = [len(_dumps(doc["location"])) + 16 for doc in docs]
     shards: list[dict[str, Any]] = []
     starts: list[list[Any]] = []
-    for run in _runs(vocabulary, sizes, limit):
+    for run in _runs(vocabulary, sizes, limit, docs_of, doc_sizes):
         used = sorted({doc for term in run for field in postings[term][1:] for doc in field[0::2]})
         owners = sorted({articles[doc] for doc in used})
         body = {
