@@ -7,8 +7,7 @@ part 7: within 1 s, at most 1 MiB, whatever the vault's size).
    drawn from a Zipf-distributed vocabulary of made-up words, so that the number of
    distinct words grows with the vault as a real vault's does) and builds it with the
    project's config (scripts/site/shell/site_config.py), search shards included; the
-   search folder and the theme's scripts get their precompressed copies, as publish.sh
-   writes them.
+   search folder and the theme's scripts get gzip copies, as a compressing host sends them.
 2. Serves it through an emulated link (scripts/bench/browser.py: Link): every answer waits
    one round trip, and every body takes its turn at the link's rate. The pacing is at the
    server, so the search worker's fetches meet it too (Chromium's page-level emulation
@@ -42,7 +41,6 @@ sys.path.insert(0, str(REPO))
 
 from scripts.bench.browser import Link, serve_over_link  # noqa: E402
 from scripts.bench.gen_vault import generate  # noqa: E402
-from scripts.site.precompress import precompress  # noqa: E402
 from scripts.site.search_shards import write_search_shards  # noqa: E402
 from tests.browser.harness import launch_chromium  # noqa: E402
 
@@ -80,6 +78,18 @@ def build(vault: Path, site: Path) -> float:
     if done.returncode != 0:
         raise SystemExit(f"the build failed:\n{done.stderr[-3000:]}")
     return time.perf_counter() - start
+
+
+def gzip_copies(site: Path) -> None:
+    """A `.gz` beside each search file and theme script of 1 KiB or more, as a host that
+    compresses with gzip sends them (GitHub Pages does; publish.sh's brotli copies are
+    smaller still, and take many minutes for a vault's worth of small files)."""
+    for folder in (site / "search", site / "assets"):
+        for path in folder.rglob("*"):
+            if path.suffix in {".json", ".js"} and path.stat().st_size >= 1024:
+                copy = path.with_name(path.name + ".gz")
+                if not copy.exists() or copy.stat().st_mtime < path.stat().st_mtime:
+                    copy.write_bytes(gzip.compress(path.read_bytes(), 6, mtime=0))
 
 
 def typo(word: str) -> str:
@@ -132,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="keep the vault and site here (default: a temporary folder)")
     parser.add_argument("--link", default="10,40", help="Mbit/s,round trip ms (default 10,40)")
     parser.add_argument("--reuse", action="store_true", help="use the site already built under --out (its search shards made again)")
+    parser.add_argument("--keep-shards", action="store_true", help="with --reuse: keep the search shards as they are")
     args = parser.parse_args(argv)
     mbit, latency = (float(part) for part in args.link.split(","))
     out = args.out or Path(tempfile.mkdtemp(prefix="search-bench-"))
@@ -143,16 +154,15 @@ def main(argv: list[str] | None = None) -> int:
         words = add_prose(vault)
         seconds = build(vault, site)
         print(f"{args.notes:,} notes built in {seconds:.0f} s (wall, search shards included)")
-        precompress(site / "search", cache=out / "precompressed")
-        precompress(site / "assets" / "javascripts", cache=out / "precompressed")
+        gzip_copies(site)
     else:
-        # The site as built, with the search shards and the theme's search scripts made
-        # again from this checkout (a change to them needs no new build of every page).
-        write_search_shards(site)
+        # The site as built, with the search shards (unless --keep-shards) and the theme's
+        # search scripts made again from this checkout (no new build of every page).
+        if not args.keep_shards:
+            write_search_shards(site)
         for script in ("assets/search-shards.js", "assets/search-forgiving.js", "assets/javascripts/workers/vault-search-shards.js"):
             shutil.copyfile(REPO / "scripts" / "theme" / script, site / script)
-        precompress(site / "search", cache=out / "precompressed")
-        precompress(site / "assets" / "javascripts", cache=out / "precompressed")
+        gzip_copies(site)
         rng = random.Random(7)
         words = made_up_words(VOCABULARY, rng)
         rng.shuffle(words)
@@ -161,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     shards = site / "search" / "shards"
     manifest = json.loads((shards / "manifest.json").read_text(encoding="utf-8"))
     print(f"whole index (the theme's search_index.json): {sizes(site / 'search' / 'search_index.json')}")
-    print(f"manifest: {sizes(shards / 'manifest.json')}; {len(manifest['terms']):,} terms in {len(manifest['shards'])} shards; {manifest['documents']:,} entries")
+    terms = sum(len(json.loads((shards / f"l{n}.json").read_text(encoding="utf-8"))) for n in range(len(manifest["lists"])))
+    print(f"manifest: {sizes(shards / 'manifest.json')}; {terms:,} terms in {len(manifest['lists'])} term lists and {len(manifest['shards'])} shards; {manifest['documents']:,} entries")
     common, middling, rare = words[0], words[200], words[5000]
     queries = [common, middling, rare, typo(middling), typo(rare), f"{middling} {rare}", "Rule 0042"]
     from playwright.sync_api import sync_playwright
