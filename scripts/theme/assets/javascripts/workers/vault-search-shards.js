@@ -13,14 +13,15 @@
      term lists those words can be in are fetched, and the query run again against them with
      empty postings, which shows the terms lunr expands it to (a prefix, a word within one
      or two edits); the shards holding those terms are fetched; then the theme's code
-     runs the query again on a lunr index holding exactly the terms fetched so far, with
-     lunr's weights from the shards. Scores and order are the theme's. The pages of the
-     first results are fetched and the query run once more, so those results show their
-     text with the matches marked; the next ten are filled in behind it once the reader stops typing, and more as the
-     reader scrolls ("vault-more" from the page), with "vault-fill" messages the page script
+     runs the query again on a lunr index holding exactly those terms (and the documents
+     they occur in), with lunr's weights from the shards. Scores and order are the theme's.
+     The pages of the first results are fetched and the query run once more, so those
+     results show their text with the matches marked; the next ten are filled in behind it
+     once the reader stops typing, and more as the reader scrolls ("vault-more" from the page), with "vault-fill" messages the page script
      applies to the list the theme was given.
 
-   A query arriving while another is fetching replaces it. A short prefix that would fetch
+   A query arriving while another is fetching replaces it, and a query that needs files not
+   yet fetched waits TYPING_MS for the next key first. A short prefix that would fetch
    more than MAX_SHARDS new shards expands to its shortest words first, up to that many.
    Without the shards (a site built without them), the theme's whole index is used. */
 "use strict";
@@ -29,6 +30,7 @@
   const MAX_SHARDS = 8;
   const FIRST_PAGES = 10;
   const NEXT_AFTER_MS = 400;
+  const TYPING_MS = 150;
   const SETUP = 0;
   const QUERY = 2;
   const RESULT = 3;
@@ -222,7 +224,9 @@
      known term with no postings. */
   async function termsOf(found, query) {
     const clauses = await clausesOf(query);
-    await Promise.all(listsFor(found, clauses).map((number) => loadList(found, number)));
+    const needed = listsFor(found, clauses);
+    if (needed.some((number) => !lists.has(number)) && !(await typedOn())) return null;
+    await Promise.all(needed.map((number) => loadList(found, number)));
     vocabulary ||= lunr.TokenSet.fromArray([...known].sort());
     const seen = new Set();
     const empty = Object.fromEntries(found.fields.map((field) => [field, {}]));
@@ -252,23 +256,42 @@
       if (numbers.filter((n) => !shards.has(n)).length >= MAX_SHARDS && !shards.has(number)) continue;
       numbers.push(number);
     }
+    if (numbers.some((number) => !shards.has(number)) && !(await typedOn())) return false;
     await Promise.all(numbers.map((number) => loadShard(found, number)));
+    return true;
+  }
+
+  /* Before fetching for a query: a moment for the next key. True when no newer query came
+     (a reader typing a word fetches for the word, not for each of its first letters). */
+  async function typedOn() {
+    if (pending !== null) return false;
+    await new Promise((resolve) => setTimeout(resolve, TYPING_MS));
+    return pending === null;
   }
 
   /* The theme's documents for what the loaded shards name: each page fetched so far with
      all its entries, any other document as its address alone (with its article before it,
      as the theme pairs a section with its page). */
-  function documents() {
+  function documents(reach) {
     const wanted = new Set();
-    for (const [doc, [, article]] of docs) {
-      if (!loadedPages.has(article)) wanted.add(doc).add(article);
+    const pagesIn = new Set();
+    for (const term of reach) {
+      const entry = terms.get(term);
+      if (!entry) continue;
+      for (const flat of entry.slice(1)) {
+        for (let k = 0; k < flat.length; k += 2) {
+          const article = docs.get(flat[k])[1];
+          if (loadedPages.has(article)) pagesIn.add(article);
+          else wanted.add(flat[k]).add(article);
+        }
+      }
     }
     const list = [];
     for (const doc of [...wanted].sort((a, b) => a - b)) {
       const [location] = docs.get(doc);
       list.push([doc, { location, title: slugTitle(location), text: "" }]);
     }
-    for (const [article, entries] of loadedPages) entries.forEach((entry, k) => list.push([article + k / 1e6, entry]));
+    for (const article of pagesIn) loadedPages.get(article).forEach((entry, k) => list.push([article + k / 1e6, entry]));
     return list.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
   }
 
@@ -279,18 +302,19 @@
   }
 
   /* A lunr index of the loaded terms, with positions from what the builder tokenised. */
-  function partialIndex(builder, fields) {
-    const refs = new Map([...docs].map(([doc, [location]]) => [doc, location]));
+  function partialIndex(builder, fields, reach) {
     const vectors = new Map();
     const inverted = Object.create(null);
-    for (const [term, [number, ...postings]] of terms) {
+    const held = reach.filter((term) => terms.has(term));
+    for (const term of held) {
+      const [number, ...postings] = terms.get(term);
       const entry = { _index: number };
       fields.forEach((field, f) => {
         const found = builder.invertedIndex[term]?.[field];
         const flat = postings[f];
         const byRef = {};
         for (let k = 0; k < flat.length; k += 2) {
-          const ref = refs.get(flat[k]);
+          const ref = docs.get(flat[k])[0];
           byRef[ref] = found?.[ref] || { position: [] };
           const key = `${field}/${ref}`;
           if (!vectors.has(key)) vectors.set(key, []);
@@ -305,15 +329,15 @@
     return new lunr.Index({
       invertedIndex: inverted,
       fieldVectors,
-      tokenSet: lunr.TokenSet.fromArray([...terms.keys()].sort()),
+      tokenSet: lunr.TokenSet.fromArray([...held].sort()),
       fields: Object.keys(builder._fields),
       pipeline: builder.searchPipeline,
     });
   }
 
-  async function rank(found, query) {
-    const make = (builder) => partialIndex(builder, found.fields);
-    return ask([{ type: SETUP, data: { ...setup, docs: documents() } }, { make }], [{ type: QUERY, data: query }]);
+  async function rank(found, query, reach) {
+    const make = (builder) => partialIndex(builder, found.fields, reach);
+    return ask([{ type: SETUP, data: { ...setup, docs: documents(reach) } }, { make }], [{ type: QUERY, data: query }]);
   }
 
   function articleOf(group) {
@@ -322,11 +346,11 @@
     return undefined;
   }
 
-  async function withPages(found, query, result, upTo) {
+  async function withPages(found, query, reach, result, upTo) {
     const articles = result.data.items.slice(0, upTo).map(articleOf).filter((a) => a !== undefined && !loadedPages.has(a));
     if (!articles.length) return result;
     await Promise.allSettled(articles.map(loadPage));
-    return rank(found, query);
+    return rank(found, query, reach);
   }
 
   let current = null; // the answered query: {generation, query, result, filled}
@@ -335,11 +359,11 @@
     if (!query.trim()) return toPage(await ask([{ type: QUERY, data: query }])); // the theme's "" at start
     const found = await loadManifest();
     if (!found) return wholeIndex(query);
-    await fetchShards(found, await termsOf(found, query));
-    if (pending !== null) return; // a newer query waits: answer that one
-    const result = await withPages(found, query, await rank(found, query), FIRST_PAGES);
+    const reach = await termsOf(found, query);
+    if (reach === null || !(await fetchShards(found, reach)) || pending !== null) return; // a newer query waits: answer that one
+    const result = await withPages(found, query, reach, await rank(found, query, reach), FIRST_PAGES);
     if (pending !== null) return;
-    current = { generation: ++generation, query, result, filled: FIRST_PAGES };
+    current = { generation: ++generation, query, reach, result, filled: FIRST_PAGES };
     toPage({ ...result, vaultGeneration: current.generation, vaultQuery: query });
     // The next ten once the reader has stopped typing: not for every letter on the way.
     const mine = current.generation;
@@ -355,7 +379,7 @@
     if (!current || current.generation !== mine || upTo <= current.filled) return;
     const from = current.filled;
     current.filled = upTo;
-    const result = await withPages(found, current.query, current.result, upTo);
+    const result = await withPages(found, current.query, current.reach, current.result, upTo);
     if (pending !== null || !current || current.generation !== mine) return;
     current.result = result;
     toPage({ type: "vault-fill", generation: mine, from, items: result.data.items.slice(from, upTo) });
