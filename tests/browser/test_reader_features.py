@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS
 from tests.browser.harness import Server, Visit
+from tests.browser.test_search_shards import answered
 from tests.browser.test_calculators import GUARDIAN_X, first_calculator, set_input, wait_state
 
 pytestmark = pytest.mark.browser
@@ -132,6 +133,7 @@ def search(page: Any, query: str) -> list[dict[str, str]]:
     box = page.locator("input[name=query]")
     box.fill("")
     box.press_sequentially(query, delay=20)
+    answered(page, query)
     page.locator(".md-search-result__meta").filter(has_text=re.compile(r"\d+ match|1 match")).wait_for(timeout=WAIT_MS)
     return list(page.evaluate(
         """() => [...document.querySelectorAll('.md-search-result__item > .md-search-result__link')].map(a => ({

@@ -50,6 +50,7 @@ from scripts.site.shell import live_build, nav_cache, reader_features  # noqa: E
 from scripts.site.page_html import finish_page, name_search_dialog  # noqa: E402
 from scripts.site.page_policy import allowing_added_scripts, with_script_hashes  # noqa: E402
 from scripts.site.page_safety import safe_body  # noqa: E402
+from scripts.site.search_shards import write_search_shards  # noqa: E402
 from scripts.site.shell.site_libraries import add_libraries  # noqa: E402
 from scripts.vault import VaultConfig, VaultExtension, compile_vault  # noqa: E402
 from scripts.vault.anchors import slugify as default_slugify  # noqa: E402
@@ -253,6 +254,8 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_post_build(config: MkDocsConfig) -> None:
     live_build.finish(config)
     reader_features.write_files(config)  # issue 25: the Atom feed
+    # Issue 45: search fetches only what a query needs; the live preview uses the whole index.
+    write_search_shards(Path(config.site_dir), sharded=not live_build.SESSION.dirty)
 
 
 # The compiled HTML of each page of the build under way, from on_page_markdown to

@@ -55,9 +55,10 @@
   async function keepThisPage() {
     if (document.readyState !== "complete") await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
     const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
-    // The search box's index is fetched by the theme's search worker, which the page's
-    // list of what it fetched does not show.
-    if (document.forms.namedItem("search")) fetched.push(new URL("search/search_index.json", base).href);
+    // The search box's settings (assets/search-shards.js), which the theme may still be
+    // fetching at the load event. Not the index: a search fetches the parts it needs, and
+    // once the service worker is there it keeps them.
+    if (document.forms.namedItem("search")) fetched.push(new URL("search/shards/setup.json", base).href);
     // The theme's sitemap (its instant navigation reads it when it starts): the theme's
     // scripts are deferred, and its request may end after the load event.
     fetched.push(new URL("sitemap.xml", base).href);
