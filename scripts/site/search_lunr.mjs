@@ -1,18 +1,19 @@
 /* The theme's own search index, built as its search worker builds it in the browser.
 
-   node search_lunr.mjs WORKER INDEX OUT
+   node search_lunr.mjs [--whole] WORKER INDEX OUT
 
    WORKER is mkdocs-material's search worker (assets/javascripts/workers/search.*.js), INDEX
-   the search_index.json its search plugin wrote, OUT where lunr's serialised index goes.
+   the search_index.json its search plugin wrote, OUT where its postings go (JSON lines, below).
    The worker is run here as it runs in a browser (its lunr, its tokenizer, its pipeline
    and its language files), and the lunr index it builds is written out: the weights in
    it are the ones a reader's search scores with, so scripts/site/search_shards.py can cut
    it into shards without computing a single weight itself. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import vm from "node:vm";
 
-const [worker, input, output] = process.argv.slice(2);
+const whole = process.argv.includes("--whole");
+const [worker, input, output] = process.argv.slice(2).filter((arg) => arg !== "--whole");
 if (!worker || !input || !output) {
   process.stderr.write("usage: node search_lunr.mjs WORKER INDEX OUT\n");
   process.exit(2);
@@ -46,4 +47,50 @@ context.lunr.Builder.prototype.build = function () {
 const { config, docs } = JSON.parse(readFileSync(input, "utf8"));
 await listener({ data: { type: 0, data: { config, docs, options: { suggest: false } } } });
 if (!built) throw new Error("the theme's search worker built no index");
-writeFileSync(output, JSON.stringify(built.toJSON()));
+
+if (whole) {
+  // lunr's own serialisation, for the tests to check the postings against.
+  writeFileSync(output, JSON.stringify(built.toJSON()));
+  process.exit(0);
+}
+
+// Written as JSON lines, so that the side that cuts it into shards never holds it whole: a
+// header (lunr's version and the fields), then one line per term in the order JavaScript
+// sorts strings: [term, lunr's term number, per field [document number, weight, ...]], the
+// documents numbered by their place in the search plugin's index and in that order, each
+// weight read from the document's field vector at the term's number.
+const number = new Map(docs.map((doc, n) => [String(doc.location), n]));
+// A field vector's elements are [term number, weight, ...] sorted by term number (lunr
+// keeps them so), so a weight is found by halving, with nothing more held.
+const weight = (fieldRef, term) => {
+  const elements = built.fieldVectors[fieldRef].elements;
+  let low = 0;
+  let high = elements.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = elements[middle * 2];
+    if (at === term) return elements[middle * 2 + 1];
+    if (at < term) low = middle + 1;
+    else high = middle - 1;
+  }
+  throw new Error(`${fieldRef} has no weight for term ${term}`);
+};
+const out = openSync(output, "w");
+let pending = [JSON.stringify({ version: context.lunr.version, fields: built.fields })];
+for (const term of Object.keys(built.invertedIndex).sort()) {
+  const posting = built.invertedIndex[term];
+  const line = [term, posting._index];
+  for (const field of built.fields) {
+    const refs = Object.keys(posting[field] || {}).sort((a, b) => number.get(a) - number.get(b));
+    const flat = [];
+    for (const ref of refs) flat.push(number.get(ref), weight(`${field}/${ref}`, posting._index));
+    line.push(flat);
+  }
+  pending.push(JSON.stringify(line));
+  if (pending.length >= 1000) {
+    writeSync(out, pending.join("\n") + "\n");
+    pending = [];
+  }
+}
+if (pending.length) writeSync(out, pending.join("\n") + "\n");
+closeSync(out);

@@ -29,12 +29,13 @@ their content's hash: a reader's browser and the service worker keep them as imm
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +88,9 @@ def js_order(term: str) -> bytes:
     return term.encode("utf-16-be")
 
 
-def _postings(lunr: Mapping[str, Any], refs: Mapping[str, int]) -> dict[str, list[Any]]:
-    """term -> [lunr's term number, per field: [doc, weight, doc, weight, ...]]."""
+def _postings(lunr: Mapping[str, Any], refs: Mapping[str, int]) -> Iterator[tuple[str, list[Any]]]:
+    """From lunr's serialised index: (term, [lunr's term number, per field: [doc, weight, doc,
+    weight, ...]]) in the order JavaScript sorts the terms, as search_lunr.mjs writes them."""
     fields: list[str] = list(lunr["fields"])
     weights: dict[str, dict[int, float]] = {}
     for field_ref, elements in lunr["fieldVectors"]:
@@ -103,33 +105,20 @@ def _postings(lunr: Mapping[str, Any], refs: Mapping[str, int]) -> dict[str, lis
                 flat += [refs[ref], weights[f"{field}/{ref}"][number]]
             entry.append(flat)
         terms[term] = entry
-    return terms
+    for term in sorted(terms, key=js_order):
+        yield term, terms[term]
 
 
-def _runs(
-    terms: Sequence[str],
-    sizes: Mapping[str, int],
-    limit: int,
-    docs_of: Mapping[str, Sequence[int]] | None = None,
-    doc_sizes: Sequence[int] = (),
-) -> list[list[str]]:
-    """Consecutive terms packed into runs of about `limit` bytes (a term never split); with
-    `docs_of`, each document a run names costs its `doc_sizes` once (its address)."""
+def _runs(terms: Sequence[str], sizes: Mapping[str, int], limit: int) -> list[list[str]]:
+    """Consecutive terms packed into runs of about `limit` bytes (a term never split)."""
     runs: list[list[str]] = [[]]
     used = 0
-    named: set[int] = set()
     for term in terms:
-        new = [doc for doc in (docs_of or {}).get(term, ()) if doc not in named]
-        cost = sizes[term] + sum(doc_sizes[doc] for doc in new)
-        if runs[-1] and used + cost > limit:
+        if runs[-1] and used + sizes[term] > limit:
             runs.append([])
-            named = set()
-            new = list(dict.fromkeys((docs_of or {}).get(term, ())))
-            cost = sizes[term] + sum(doc_sizes[doc] for doc in new)
             used = 0
         runs[-1].append(term)
-        named.update(new)
-        used += cost
+        used += sizes[term]
     return [run for run in runs if run]
 
 
@@ -142,43 +131,78 @@ def shard(
 ) -> Sharded:
     """Cut the search plugin's index (`index`: config and docs) and the theme's lunr index
     built from it (`lunr`, serialised) into a manifest, term shards and page entries."""
+    refs = {str(doc["location"]): number for number, doc in enumerate(index["docs"])}
+    kept: list[dict[str, Any]] = []
+    header = {"version": lunr["version"], "fields": list(lunr["fields"])}
+    cut = _cut(index, header, _postings(lunr, refs), kept.append, limit, list_limit, whole_limit)
+    return replace(cut, shards=tuple(kept))
+
+
+def _cut(
+    index: Mapping[str, Any],
+    header: Mapping[str, Any],
+    postings: Iterable[tuple[str, list[Any]]],
+    emit: Callable[[dict[str, Any]], object],
+    limit: int = SHARD_BYTES,
+    list_limit: int = LIST_BYTES,
+    whole_limit: int = WHOLE_LIST_BYTES,
+) -> Sharded:
+    """The shards of `postings` (terms in JavaScript's order), each handed to `emit` as soon as
+    it is whole, so a big vault's index is never held at once; the rest, returned (its
+    `shards` left empty). A shard holds consecutive terms up to about `limit` bytes, each
+    document it names costing its address once."""
     docs: list[dict[str, Any]] = list(index["docs"])
-    refs = {str(doc["location"]): number for number, doc in enumerate(docs)}
     articles = article_of(docs)
     pages: dict[int, list[dict[str, Any]]] = {}
     for number, doc in enumerate(docs):
         pages.setdefault(articles[number], []).append(doc)
     page_hash = {article: _digest(entries) for article, entries in pages.items()}
-
-    postings = _postings(lunr, refs)
-    vocabulary = sorted(postings, key=js_order)
-    sizes = {term: len(_dumps(postings[term])) + len(term) for term in vocabulary}
-    docs_of = {term: [doc for field in postings[term][1:] for doc in field[0::2]] for term in vocabulary}
     doc_sizes = [len(_dumps(doc["location"])) + 16 for doc in docs]
-    shards: list[dict[str, Any]] = []
+    vocabulary: list[str] = []
     starts: list[list[Any]] = []
-    for run in _runs(vocabulary, sizes, limit, docs_of, doc_sizes):
-        used = sorted({doc for term in run for field in postings[term][1:] for doc in field[0::2]})
+
+    def close(run: list[tuple[str, list[Any]]]) -> None:
+        used = sorted({doc for _, entry in run for field in entry[1:] for doc in field[0::2]})
         owners = sorted({articles[doc] for doc in used})
         body = {
-            "terms": {term: postings[term] for term in run},
+            "terms": dict(run),
             "docs": {str(doc): [docs[doc]["location"], articles[doc]] for doc in sorted({*used, *owners})},
             "pages": {str(article): page_hash[article] for article in owners},
         }
-        shards.append(body)
-        starts.append([run[0], _digest(body)])
-    lists = [run for run in _runs(vocabulary, {term: len(_dumps(term)) + 1 for term in vocabulary}, list_limit)]
+        emit(body)
+        starts.append([run[0][0], _digest(body)])
+
+    run: list[tuple[str, list[Any]]] = []
+    used = 0
+    named: set[int] = set()
+    for term, entry in postings:
+        vocabulary.append(term)
+        size = len(_dumps(entry)) + len(term)
+        docs_here = [doc for field in entry[1:] for doc in field[0::2]]
+        new = [doc for doc in docs_here if doc not in named]
+        cost = size + sum(doc_sizes[doc] for doc in new)
+        if run and used + cost > limit:
+            close(run)
+            run, named, used = [], set(), 0
+            new = list(dict.fromkeys(docs_here))
+            cost = size + sum(doc_sizes[doc] for doc in new)
+        run.append((term, entry))
+        named.update(new)
+        used += cost
+    if run:
+        close(run)
+    lists = _runs(vocabulary, {term: len(_dumps(term)) + 1 for term in vocabulary}, list_limit)
     manifest = {
         "version": 2,
-        "lunr": lunr["version"],
-        "fields": list(lunr["fields"]),
+        "lunr": header["version"],
+        "fields": list(header["fields"]),
         "shards": starts,
-        "lists": [[run[0], _digest(run)] for run in lists],
+        "lists": [[run_[0], _digest(run_)] for run_ in lists],
         "whole": len(_dumps(vocabulary)) <= whole_limit,
         "documents": len(docs),
     }
     setup = {"config": index["config"], "docs": []}
-    return Sharded(manifest=manifest, lists=tuple(lists), shards=tuple(shards), pages=pages, setup=setup)
+    return Sharded(manifest=manifest, lists=tuple(lists), shards=(), pages=pages, setup=setup)
 
 
 def theme_worker(site: Path) -> Path:
@@ -189,25 +213,46 @@ def theme_worker(site: Path) -> Path:
     return found[0]
 
 
-def lunr_index(site: Path, index_file: Path) -> dict[str, Any]:
-    """The lunr index the theme's worker builds from `index_file`, built here under Node."""
+def _node(site: Path, index_file: Path, out: Path, *options: str) -> None:
     node = shutil.which("node")
     if node is None:
         raise SearchShardsError("Node.js (node) is needed to build the search shards; scripts/setup.sh installs it")
+    done = subprocess.run([node, str(SCRIPT), *options, str(theme_worker(site)), str(index_file), str(out)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SearchShardsError(f"building the search index under Node failed:\n{done.stderr.strip()}")
+
+
+def lunr_index(site: Path, index_file: Path) -> dict[str, Any]:
+    """The lunr index the theme's worker builds from `index_file`, built here under Node and
+    read whole (the tests check the postings against it)."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "lunr.json"
-        done = subprocess.run([node, str(SCRIPT), str(theme_worker(site)), str(index_file), str(out)], capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise SearchShardsError(f"building the search index under Node failed:\n{done.stderr.strip()}")
+        _node(site, index_file, out, "--whole")
         built: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
         return built
+
+
+def _read_postings(lines: Path) -> tuple[dict[str, Any], Iterator[tuple[str, list[Any]]]]:
+    """search_lunr.mjs's header and its postings, one term at a time."""
+    handle = lines.open(encoding="utf-8")
+    header: dict[str, Any] = json.loads(handle.readline())
+
+    def each() -> Iterator[tuple[str, list[Any]]]:
+        with handle:
+            for line in handle:
+                term, *entry = json.loads(line)
+                yield term, entry
+
+    return header, each()
 
 
 def write_search_shards(site: Path, sharded: bool = True) -> Sharded | None:
     """Write search/shards/ beside the search plugin's index; None when the site has no
     search index (the search plugin is off). With `sharded` false (the live preview, where
     a save would wait for the index to be built again under Node), only setup.json is
-    written: with no manifest, the browser's worker uses the whole index."""
+    written: with no manifest, the browser's worker uses the whole index. The shards are
+    written as they are cut, not kept: the Sharded returned has none."""
     index_file = site / "search" / "search_index.json"
     if not index_file.is_file():
         return None
@@ -220,12 +265,19 @@ def write_search_shards(site: Path, sharded: bool = True) -> Sharded | None:
     (folder / "setup.json").write_text(_dumps(setup), encoding="utf-8")
     if not sharded:
         return None
-    written = shard(index, lunr_index(site, index_file))
+    numbers = itertools.count()
+
+    def emit(body: dict[str, Any]) -> None:
+        (folder / f"t{next(numbers)}.json").write_text(_dumps(body), encoding="utf-8")
+
+    with tempfile.TemporaryDirectory() as scratch:
+        lines = Path(scratch) / "postings.jsonl"
+        _node(site, index_file, lines)
+        header, postings = _read_postings(lines)
+        written = _cut(index, header, postings, emit)
     (folder / "manifest.json").write_text(_dumps(written.manifest), encoding="utf-8")
     for number, terms in enumerate(written.lists):
         (folder / f"l{number}.json").write_text(_dumps(terms), encoding="utf-8")
-    for number, body in enumerate(written.shards):
-        (folder / f"t{number}.json").write_text(_dumps(body), encoding="utf-8")
     for article, entries in written.pages.items():
         (folder / f"p{article}.json").write_text(_dumps(entries), encoding="utf-8")
     return written

@@ -138,3 +138,21 @@ def test_the_live_preview_gets_the_settings_alone(site: Path) -> None:
 def test_a_site_without_a_search_index_gets_no_shards(tmp_path: Path) -> None:
     assert write_search_shards(tmp_path) is None
     assert not (tmp_path / "search").exists()
+
+
+def test_the_shards_written_from_nodes_postings_are_those_cut_from_lunrs_whole_index(site: Path, lunr: dict[str, Any]) -> None:
+    # The build streams search_lunr.mjs's postings (never holding the index whole); the shards
+    # it writes must be those cut from lunr's own serialisation, every digest alike.
+    from scripts.site.search_shards import _postings, _read_postings, _node
+
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    written = write_search_shards(site)
+    assert written is not None and written.shards == ()
+    assert written.manifest == shard(index, lunr).manifest
+    lines = site / "postings.jsonl"
+    _node(site, site / "search" / "search_index.json", lines)
+    header, streamed = _read_postings(lines)
+    refs = {str(doc["location"]): number for number, doc in enumerate(index["docs"])}
+    assert header == {"version": lunr["version"], "fields": lunr["fields"]}
+    assert list(streamed) == list(_postings(lunr, refs))
+    lines.unlink()
