@@ -11,6 +11,7 @@ Run as a script, it builds: `python tests/browser/harness.py CONFIG OUT_DIR SITE
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
@@ -134,6 +135,28 @@ def build_site(config: Path, out: Path, site_url: str) -> None:
     )
     if run.returncode != 0:
         raise SetupError(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}")
+
+
+def served_vault(vault: Path, folder: Path, left_out: tuple[str, ...] = ()) -> Iterator[Server]:
+    """A vault kept outside docs/ (as `publish.sh VAULT` takes one), built --strict into
+    `folder` and served, for a module fixture to yield; `left_out` names files copied without
+    (a note of deliberate errors, so the strict build passes). A failed build fails the test."""
+    import pytest
+
+    from scripts.site.shell.site_config import config_for
+
+    if left_out:
+        copied = folder / "vault"
+        shutil.copytree(vault, copied, ignore=shutil.ignore_patterns(*left_out))
+        vault = copied
+    server = serve(folder / "site")
+    try:
+        build_site(config_for(vault, folder / "configs"), server.root, server.url)
+    except SetupError as error:
+        server.close()
+        pytest.fail(str(error), pytrace=False)
+    yield server
+    server.close()
 
 
 # A loopback port this process holds and never listens on: a connection to it is refused.

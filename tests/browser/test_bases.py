@@ -5,13 +5,12 @@ in its own region, never the page."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
+from tests.browser.harness import Server, Visit, article_violations, served_vault
 
 pytestmark = pytest.mark.browser
 
@@ -20,19 +19,7 @@ VAULT = Path(__file__).parents[1] / "fixtures" / "vaults" / "bases"
 
 @pytest.fixture(scope="module")
 def bases_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    from scripts.site.shell.site_config import config_for
-
-    folder = tmp_path_factory.mktemp("bases")
-    vault = folder / "vault"
-    shutil.copytree(VAULT, vault, ignore=shutil.ignore_patterns("Broken.base"))
-    server = serve(folder / "site")
-    try:
-        build_site(config_for(vault, folder / "configs"), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
+    yield from served_vault(VAULT, tmp_path_factory.mktemp("bases"), left_out=("Broken.base",))
 
 
 def shown_view(page: object) -> str:

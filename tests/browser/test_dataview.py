@@ -6,13 +6,12 @@ reads with JavaScript off; query pages are axe-clean light and dark."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
+from tests.browser.harness import Server, Visit, article_violations, served_vault
 
 pytestmark = pytest.mark.browser
 
@@ -21,19 +20,7 @@ VAULT = Path(__file__).parents[1] / "fixtures" / "vaults" / "dataview"
 
 @pytest.fixture(scope="module")
 def dataview_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    from scripts.site.shell.site_config import config_for
-
-    folder = tmp_path_factory.mktemp("dataview")
-    vault = folder / "vault"
-    shutil.copytree(VAULT, vault, ignore=shutil.ignore_patterns("Errors.md"))
-    server = serve(folder / "site")
-    try:
-        build_site(config_for(vault, folder / "configs"), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
+    yield from served_vault(VAULT, tmp_path_factory.mktemp("dataview"), left_out=("Errors.md",))
 
 
 def test_the_calendar_fits_a_phone_and_its_dots_are_named_links(dataview_site: Server, visit: Visit) -> None:

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.site.shell.site_config import config_for
-from tests.browser.harness import Server, SetupError, Visit, article_violations, build_site, serve
+from tests.browser.harness import Server, Visit, article_violations, served_vault
 
 pytestmark = pytest.mark.browser
 
@@ -19,15 +18,7 @@ VAULT = ROOT / "tests" / "fixtures" / "vaults" / "foreign" / "no-home"
 
 @pytest.fixture(scope="module")
 def foreign_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("foreign-browser")
-    server = serve(folder / "site")
-    try:
-        build_site(config_for(VAULT, folder / "configs"), server.root, server.url)
-    except SetupError as error:
-        server.close()
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    server.close()
+    yield from served_vault(VAULT, tmp_path_factory.mktemp("foreign-browser"))
 
 
 @pytest.mark.parametrize("path", ["", "turn-flow-canvas/", "rules/combat/"])
