@@ -58,7 +58,9 @@ def list_html(items: list[tuple[object, object, list[object] | None]], out: Out)
 def table_html(headers: list[str], rows: list[list[object]], out: Out) -> str:
     head = "".join(f'<th scope="col">{escape(header)}</th>' for header in headers)
     body = "".join("<tr>" + "".join(f"<td>{value_html(cell, out)}</td>" for cell in row) + "</tr>" for row in rows)
-    return (f'<div class="dataview-table-wrap"><table class="dataview table-view-table">'
+    # The table itself has no class, so the theme draws it as every table of the vault's
+    # Markdown (borders, padding, header row); the wrapper names it as Dataview's.
+    return (f'<div class="dataview dataview-table-wrap"><table>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
