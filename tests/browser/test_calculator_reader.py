@@ -20,7 +20,7 @@ import pytest
 from rulesengine.calculators.api import calculate
 from rulesengine.calculators.registry import calculator
 from tests.browser.harness import SETTLED, Server, Visit
-from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, wait_state
+from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, first_calculator, set_input, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +97,31 @@ def test_no_page_is_wider_than_a_phone_for_random_valid_inputs(site: Server, ans
             page.evaluate(SETTLED)
             wide = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert wide[0] <= wide[1], (width, inputs, wide)
+
+
+def test_back_and_forward_between_a_pages_inputs_keep_the_page(site: Server, answering: Visit) -> None:
+    """A step back or forward that changes only the calculators' inputs (the query) is the
+    calculators' alone: the page is not fetched again nor drawn anew (the theme's instant
+    navigation did that on a visit's first such step, replacing the calculator while it
+    answered), and the inputs follow the address."""
+    page = answering.page
+    path = PAGES["swtcg-attack"]
+    page.goto(site.url + path)
+    root = first_calculator(page)
+    page.evaluate("() => { window.drawnCalculator = document.querySelector('[data-calculator]'); }")
+    same = "() => document.querySelector('[data-calculator]') === window.drawnCalculator"
+    fetched = len([p for p in site.requested if p.rstrip("/").endswith(path.rstrip("/"))])
+    set_input(root, "parry", "3")
+    wait_state(root, "ready")
+    assert "c.parry=3" in page.url
+    page.go_back()
+    page.wait_for_function("() => document.querySelector('[name=parry]').value === '2'")
+    page.go_forward()
+    page.wait_for_function("() => document.querySelector('[name=parry]').value === '3'")
+    wait_state(root, "ready")
+    assert page.evaluate(same), "the page was drawn anew"
+    assert len([p for p in site.requested if p.rstrip("/").endswith(path.rstrip("/"))]) == fetched
+    assert_same_as_cpython(root)
 
 
 # ---- one slow calculator never delays another ----

@@ -15,7 +15,7 @@ import { answers, forget, leanConnection, send, showing, startWorker, workerCoun
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
-import { offerCompare } from "./compare.mjs";
+import { compareFollowsAddress, offerCompare } from "./compare.mjs";
 import { describeItem, itemsOf, mountRows } from "./rows.mjs";
 import { answersArriving, builtAnswer, builtUnitAnswer, loadAnswers, unitAnswersArriving } from "./answers.mjs";
 import { mountUnits, unitIndex } from "./units.mjs";
@@ -98,8 +98,13 @@ function schedule(root) {
       return;
     }
     slot.again = false;
-    recompute(root);
-    slot.timer = setTimeout(tick, settings.debounceMs);
+    // Armed again whatever the recompute does: a timer left set would fold every later change
+    // into a recompute that never comes.
+    try {
+      recompute(root);
+    } finally {
+      slot.timer = setTimeout(tick, settings.debounceMs);
+    }
   };
   slot.timer = setTimeout(tick, settings.debounceMs);
 }
@@ -163,9 +168,23 @@ const fromAddress = (root) => {
   recompute(root, true, true);
 };
 
-window.addEventListener("popstate", () => {
-  for (const root of document.querySelectorAll("[data-calculator]")) if (mounted.has(root)) readAddress(root, fromAddress);
-});
+// Back and forward between two addresses of this page that differ only in their query (the
+// calculators' inputs, address.mjs) are the calculators' alone. The theme's instant
+// navigation would fetch the page again and draw it anew on the first such step of a visit,
+// replacing every calculator while it answers (and dropping what Python had begun); it
+// still takes every step that changes the page or the anchor. Listened to in the capture
+// phase: before the theme's own listener, whichever script ran first.
+let drawn = null; // the page and anchor as last drawn or stepped to
+const remember = () => { drawn = { path: window.location.pathname, hash: window.location.hash }; };
+window.addEventListener("hashchange", remember);
+window.addEventListener("popstate", (event) => {
+  const roots = Array.from(document.querySelectorAll("[data-calculator]")).filter((root) => mounted.has(root));
+  for (const root of roots) readAddress(root, fromAddress);
+  compareFollowsAddress();
+  const samePage = drawn && drawn.path === window.location.pathname && drawn.hash === window.location.hash;
+  if (roots.length && samePage) event.stopImmediatePropagation();
+  remember();
+}, { capture: true });
 
 // ---- "Copy link": the calculation's address and one line a rules discussion can quote ----
 
@@ -293,6 +312,7 @@ function offerSkip(roots) {
 }
 
 export function mountAll() {
+  remember(); // a page drawn (the first, or the theme's instant navigation to another)
   mountArmy(); // "Your army" (army.mjs): its own page, the same worker
   const roots = document.querySelectorAll("[data-calculator]");
   // Mounted already: this module mounts the page as soon as it runs, and the theme then

@@ -223,13 +223,13 @@ document.addEventListener("calculator:result", (event) => {
 });
 document.addEventListener("calculator:state", redraw);
 
-// Back and forward open or remove the comparison as the address says (calculator.mjs has
-// already set each mounted set's inputs from the address).
-window.addEventListener("popstate", () => {
+// Back and forward open or remove the comparison as the address says (calculator.mjs calls
+// this on each step, once it has set each mounted set's inputs from the address).
+export function compareFollowsAddress() {
   for (const button of document.querySelectorAll("[data-compare-toggle]")) {
     const entry = entries.get(button);
     if (!entry) continue;
     if (wanted(entry) && !entry.b) open(entry, true);
     else if (!wanted(entry) && entry.b) close(entry, true);
   }
-});
+}
