@@ -254,6 +254,7 @@ def on_post_build(config: MkDocsConfig) -> None:
             runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
             runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
             runtime["snapshotBytes"] = snapshot.path.stat().st_size  # Python's memory is made this large before it arrives
+            runtime["snapshotBase"] = snapshot.base  # the memory it is the difference from, for the worker to check
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")

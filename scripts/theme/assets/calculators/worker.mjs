@@ -78,7 +78,7 @@ async function start() {
         ...options,
         _loadSnapshot: handOver(snapshot.then((poured) => poured.bytes)),
         stdLibURL: EMPTY_ZIP,
-        createPyodideModule: pouredRestore(new URL("pyodide.asm.mjs", indexURL).href, snapshot),
+        createPyodideModule: pouredRestore(new URL("pyodide.asm.mjs", indexURL).href, snapshot, runtime.snapshotBase),
       });
       snapshot = null;
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
@@ -182,12 +182,21 @@ function pouring(stream, size) {
   return { bytes: new Uint8Array(size), next, bodyAt: null };
 }
 
-function pouredRestore(moduleURL, snapshot) {
+// The pages of the snapshot that hold only what Pyodide's WebAssembly module put in memory
+// (most of its constant data) are sent as zero pages (scripts/calculators/snapshot.mjs):
+// Python's memory has them already. `base` lists them ([first, end) runs of pages) with
+// their checksum, compared here with this memory's before anything is poured; a memory that
+// differs (a Pyodide built otherwise) fails here and the worker starts Python in full.
+function pouredRestore(moduleURL, snapshot, base) {
   return async (settings) => {
     const { default: createModule } = await import(moduleURL);
     const module = await createModule(settings);
+    const memory = module.HEAPU8;
+    const kept = keptPages(base, memory);
+    if (!kept) throw new Error("Python's memory does not start as the snapshot's did");
     const poured = await snapshot;
-    await pour(poured, module.HEAPU8);
+    poured.kept = kept;
+    await pour(poured, memory);
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (bytes) => restore(bytes.subarray(0, poured.bodyAt)); // the header; the memory is in place
     return module;
@@ -218,7 +227,7 @@ async function pour(poured, memory) {
       }
       const piece = chunk.subarray(used);
       if (at + piece.length > bytes.length) throw new Error("the snapshot is longer than announced");
-      writeChanged(memory, at - poured.bodyAt, piece);
+      writeChanged(memory, at - poured.bodyAt, piece, poured.kept);
       at += piece.length;
       used = chunk.length;
     }
@@ -227,15 +236,37 @@ async function pour(poured, memory) {
 }
 
 // `source` into `memory` at `offset`, page by page, leaving alone a page that is zero in
-// both (a page never written is never made resident).
-function writeChanged(memory, offset, source) {
+// both (a page never written is never made resident) and a page the snapshot left out
+// (`kept[page]`: memory has it already).
+function writeChanged(memory, offset, source, kept) {
   for (let i = 0; i < source.length;) {
     const to = offset + i;
     const end = Math.min(source.length, i + PAGE - (to % PAGE));
-    if (!zero(source, i, end)) memory.set(source.subarray(i, end), to);
+    const page = to / PAGE | 0;
+    if (page < kept.length && kept[page]) {
+      // left as it is
+    } else if (!zero(source, i, end)) memory.set(source.subarray(i, end), to);
     else if (!zero(memory, to, to + end - i)) memory.fill(0, to, to + end - i);
     i = end;
   }
+}
+
+// The pages the snapshot left out, as flags by page number, when this memory holds them as
+// the build's did (their FNV-1a checksum over 32-bit words, as snapshot.mjs computes it);
+// otherwise null.
+function keptPages(base, memory) {
+  if (!base || !Array.isArray(base.pages)) return null;
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length / 4);
+  const last = base.pages.length ? base.pages[base.pages.length - 1][1] : 0;
+  if (!Number.isSafeInteger(last) || last * PAGE > memory.length) return null;
+  const kept = new Uint8Array(last);
+  let hash = 2166136261;
+  for (const [first, end] of base.pages) {
+    if (!(Number.isSafeInteger(first) && first >= 0 && first < end && end <= last)) return null;
+    kept.fill(1, first, end);
+    for (let i = first * (PAGE / 4); i < end * (PAGE / 4); i++) hash = Math.imul(hash ^ words[i], 16777619) >>> 0;
+  }
+  return hash === base.fnv ? kept : null;
 }
 
 function zero(array, from, to) {
