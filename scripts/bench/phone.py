@@ -12,7 +12,8 @@ as soon as its calculator is mounted (no round trip to this script adds to it):
   a. a cold visit to Guardian X, the attacking unit Stormtroopers and the defending unit Rebel
      Troopers typed: navigation -> the result for both units, and the bytes sent for it;
   b. a cold visit to Guardian X, two fields changed at once (Pierce X and the red dice),
-     which the build's answers do not hold: navigation -> the result Python computed, bytes;
+     which the build's answers do not hold: navigation -> the result Python computed, bytes
+     (and, for the first run, the bytes of each file as sent and the worker's start phases);
   c. then, in a new tab of that browser (Python warm in the shared worker), the same kind of
      change: the change -> its result, and the bytes sent for the tab;
   d. a cold visit to Guardian X, Pierce X changed by one (answered by the build's answers):
@@ -38,7 +39,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from scripts.bench.browser import KEPT, Link, serve_over_link  # noqa: E402
+from scripts.bench.browser import KEPT, Link, bytes_by_file, serve_over_link  # noqa: E402
 from scripts.site.precompress import precompress  # noqa: E402
 from tests.browser.harness import Server, build_site, launch_chromium, open_visit  # noqa: E402
 
@@ -114,7 +115,9 @@ def cold(browser: Any, server: Server, plan: str) -> dict[str, Any]:
         done = outcome(visit.page)
         # The server counts a body once it is all sent: wait for the answers still going out.
         time.sleep(0.3)
-        found = {"ms": done["shown"], "bytes": sent(server, mark), "built": done["built"], "errors": list(visit.errors)}
+        found = {"ms": done["shown"], "bytes": sent(server, mark), "built": done["built"], "errors": list(visit.errors),
+                 "by_file": bytes_by_file(server, mark),
+                 "python": visit.page.evaluate("rulesCalculators.stats.pythonPhases || null")}
         if plan == "two":
             found.update(new_tab(visit, server))
         return found
@@ -162,6 +165,13 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
     print(f"  c. {'a new tab, Python warm: its change -> result':<44} {spread([r['tab_change_ms'] for r in two])},"
           f" nav -> result {spread([r['tab_nav_ms'] for r in two])}, {statistics.median(r['tab_bytes'] for r in two) / 1024:.0f} KiB sent"
           f" (shared worker connected-to-ready at {sorted(r['tab_connected_ms'] for r in two)} ms of its life)")
+    first = runs["two"][0]
+    print(f"  b's files as sent (first run; Python's start: {first['python']}):")
+    for name, n in sorted(first["by_file"].items(), key=lambda item: -item[1]):
+        if n >= 10 * 1024:
+            print(f"     {n / 1024:8.1f} KiB  {name}")
+    rest = [n for n in first["by_file"].values() if n < 10 * 1024]
+    print(f"     {sum(rest) / 1024:8.1f} KiB  {len(rest)} smaller files")
     errors = [e for found in runs.values() for r in found for e in r["errors"]]
     print(f"  console errors: {len(errors)} {errors[:3] if errors else ''}")
 

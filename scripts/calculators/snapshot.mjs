@@ -11,8 +11,12 @@
 // before it is taken, so the restored Python answers without the wheel; the worker still
 // unpacks the wheel afterwards, into the same folder as here (tracebacks show its lines).
 // Pyodide refuses a snapshot made by another build of itself (it checks the build id).
-// It prints one line of JSON: the snapshot's size and the time it took.
+// The pages that still hold what the WebAssembly module put there are written as zero
+// pages (leaveOut() below); the header is Pyodide's own.
+// It prints one line of JSON: the snapshot's size, the time it took, and those pages with
+// their checksum (`base`, for the worker).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const [pyodideDir, wheel, moduleName, out] = process.argv.slice(2);
@@ -21,11 +25,13 @@ if (!out) {
   process.exit(2);
 }
 const started = performance.now();
+const PAGE = 4096;
 // Emscripten passes the running script's path to Python as the environment variable `_`;
 // the snapshot is published, so it gets the name a browser would give, not a path on the
 // machine that built the site.
 process.argv[1] = "./this.program";
 let raw;
+let base;
 try {
   const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
   const pyodide = await loadPyodide({
@@ -67,6 +73,7 @@ del _module, _top, _found, importlib, pkgutil, snapshot_module
   pyodide.runPython("import gc; gc.collect(); gc.collect()");
   zeroFreeMemory(pyodide._module);
   raw = pyodide.makeMemorySnapshot();
+  base = leaveOut(raw, await startingMemory(raw));
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, raw);
 } catch (error) {
@@ -76,7 +83,76 @@ del _module, _top, _found, importlib, pkgutil, snapshot_module
   console.error(`snapshot not made: ${lines[lines.length - 1]}`);
   process.exit(1);
 }
-console.log(JSON.stringify({ raw: raw.length, ms: Math.round(performance.now() - started) }));
+console.log(JSON.stringify({ raw: raw.length, ms: Math.round(performance.now() - started), base }));
+
+// Python's memory as Pyodide's WebAssembly is instantiated, before its start-up code runs:
+// the module's data segments (about 4 MB: the interpreter's constant tables, frozen
+// modules) and zeros. Taken at the first pre-run hook of a restore of the snapshot, which
+// also shows that it restores.
+async function startingMemory(snapshot) {
+  const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
+  const { default: createModule } = await import(path.resolve(pyodideDir, "pyodide.asm.mjs"));
+  const emptyZip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "snapshot-")), "empty.zip");
+  fs.writeFileSync(emptyZip, Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64"));
+  let memory = null;
+  const python = await loadPyodide({
+    indexURL: path.resolve(pyodideDir) + "/",
+    _loadSnapshot: snapshot.slice(),
+    stdLibURL: emptyZip,
+    createPyodideModule: (settings) => {
+      settings.preRun = [(module) => { memory = (module || settings).HEAPU8.slice(); }, ...[settings.preRun || []].flat()];
+      return createModule(settings);
+    },
+    stdout: () => {},
+    stderr: () => {},
+  });
+  fs.rmSync(path.dirname(emptyZip), { recursive: true, force: true });
+  if (!memory) throw new Error("Pyodide ran no pre-run hook");
+  if (!python.runPython(`__import__("sys").modules.get(${JSON.stringify(moduleName)}) is not None`)) {
+    throw new Error("the restored snapshot lacks the engine");
+  }
+  return memory;
+}
+
+// The pages of the snapshot that hold what the WebAssembly module put there and nothing
+// else (not zero; most of its constant data, 3.5 MB of the shipped engine's) are sent as
+// zero pages, which compress to nothing (5.34 -> 4.49 MB as brotli): the worker finds them
+// in its memory already and leaves them alone. `pages` lists them as [first, end) runs;
+// `fnv` is their checksum, which the worker compares with its own memory's (once Pyodide's
+// start-up code has run, just before the snapshot is poured) and refuses the snapshot if
+// they differ. In place; the header stays.
+function leaveOut(snapshot, memory) {
+  const bodyAt = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true);
+  const body = snapshot.subarray(bodyAt);
+  const pages = [];
+  const count = Math.min(body.length, memory.length) / PAGE;
+  for (let page = 0; page < count; page++) {
+    const at = page * PAGE;
+    const ours = memory.subarray(at, at + PAGE);
+    if (isZero(ours) || Buffer.compare(body.subarray(at, at + PAGE), ours) !== 0) continue;
+    body.fill(0, at, at + PAGE);
+    const last = pages[pages.length - 1];
+    if (last && last[1] === page) last[1] = page + 1;
+    else pages.push([page, page + 1]);
+  }
+  return { pages, fnv: fnv(memory, pages) };
+}
+
+function isZero(bytes) {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+// FNV-1a over the 32-bit little-endian words of the pages in `runs` (the worker computes
+// the same: worker.mjs).
+function fnv(bytes, runs) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  let hash = 2166136261;
+  for (const [first, end] of runs) {
+    for (let i = first * (PAGE / 4); i < end * (PAGE / 4); i++) hash = Math.imul(hash ^ words[i], 16777619) >>> 0;
+  }
+  return hash;
+}
 
 function zeroFreeMemory(M) {
   if (typeof M._sbrk !== "function" || typeof M._malloc !== "function") return;

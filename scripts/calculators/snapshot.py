@@ -8,7 +8,9 @@ Node with the very files the site serves (31 MB raw) and placed at
 (Pyodide's version, the wheel's hash, the script that made it), so a browser may keep it
 forever and a new engine or Pyodide gets a new address:
 
-- `engine.snapshot`, the memory as it is, with `engine.snapshot.br` and
+- `engine.snapshot`, the memory as it is but for the pages that hold only what Pyodide's
+  WebAssembly put there (its constant data: zero pages here, left as they are by the worker,
+  which checks them against `base`; snapshot.mjs), with `engine.snapshot.br` and
   `engine.snapshot.gz` beside it: a host that negotiates (sends the `.br` copy with
   `Content-Encoding: br` to a browser that accepts brotli, else the `.gz` copy with
   `Content-Encoding: gzip`) sends 5.2 or 6.6 MB instead of 31 (README, "Publish");
@@ -36,6 +38,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 MAKER = Path(__file__).with_name("snapshot.mjs")
@@ -44,6 +47,7 @@ NAME = "engine.snapshot"
 # pair for the site's other large files; the snapshot's are made here, once per key).
 COPIES = (".br", ".gz")
 PLAIN_GZIP = ".gzip"  # the gzip copy again, for hosts that send files as they are
+BASE = ".base.json"  # in the cache only: the starting memory's extent and checksum (runtime.json carries them)
 # Brotli's quality for 31 MB: 9 gives 5.0 MB in about 10 s (5.5 before snapshot.mjs zeroed
 # free memory); 11 gave 4.7 MB before that but takes about two minutes, once per engine
 # change (measured in session 7, README "Publish").
@@ -62,6 +66,7 @@ class Snapshot:
     relative: str  # under the site's assets/ folder: the name a negotiating host answers
     gzip_relative: str  # the gzip copy, for a host that sends files as they are
     raw: int | None  # bytes before compression, when made now (None from the cache)
+    base: dict[str, Any]  # the pages left out, as the WebAssembly module has them: {"pages", "fnv"} (snapshot.mjs)
 
 
 def snapshot_key(pyodide_dir: Path, wheel: Path, module: str) -> str:
@@ -93,11 +98,12 @@ def place_snapshot(assets: Path, pyodide_dir: Path, wheel: Path, module: str, ca
     target = assets / relative
     kept = cache / key / NAME
     raw = None
-    if not all(kept.with_name(NAME + suffix).is_file() for suffix in ("", *COPIES)):
+    if not all(kept.with_name(NAME + suffix).is_file() for suffix in ("", *COPIES, BASE)):
         made = _make(pyodide_dir, wheel, module, kept)
         if made is None:
             return None
         raw = made
+    base: dict[str, Any] = json.loads(kept.with_name(NAME + BASE).read_text(encoding="utf-8"))
     target.parent.mkdir(parents=True, exist_ok=True)
     for suffix, made_as in (("", ""), (".br", ".br"), (".gz", ".gz"), (PLAIN_GZIP, ".gz")):
         source, copy = kept.with_name(NAME + made_as), target.with_name(NAME + suffix)
@@ -107,7 +113,7 @@ def place_snapshot(assets: Path, pyodide_dir: Path, wheel: Path, module: str, ca
             os.link(source, copy)
         except OSError:
             shutil.copy2(source, copy)
-    return Snapshot(target, relative, relative + PLAIN_GZIP, raw)
+    return Snapshot(target, relative, relative + PLAIN_GZIP, raw, base)
 
 
 def compress(raw: bytes) -> dict[str, bytes]:
@@ -155,6 +161,15 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         partial.unlink(missing_ok=True)
         _remove_if_empty(out.parent)
         return None
+    try:
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        base = {"pages": [[int(first), int(end)] for first, end in report["base"]["pages"]], "fnv": int(report["base"]["fnv"])}
+    except (ValueError, KeyError, IndexError, TypeError):
+        log.warning("calculators: no start-up snapshot (the maker did not say what it is the difference from);"
+                    " the worker will start Python in full")
+        partial.unlink(missing_ok=True)
+        return None
+    out.with_name(NAME + BASE).write_text(json.dumps(base), encoding="utf-8")
     data = partial.read_bytes()
     for suffix, packed in compress(data).items():
         copy = partial.with_name(f"{NAME}{suffix}.{os.getpid()}.partial")
@@ -162,10 +177,7 @@ def _make(pyodide_dir: Path, wheel: Path, module: str, out: Path) -> int | None:
         copy.replace(out.with_name(NAME + suffix))
     partial.replace(out)  # last: the raw file's presence with its copies means complete
     _prune(out.parent.parent, keep=out.parent)
-    try:
-        return int(json.loads(done.stdout.strip().splitlines()[-1])["raw"])
-    except (ValueError, KeyError, IndexError):
-        return None
+    return int(report.get("raw", len(data)))
 
 
 def _remove_if_empty(folder: Path) -> None:

@@ -12,7 +12,8 @@
   each Legion attack calculator names the unit pickers' data (scripts/calculators/units.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
   wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
-  snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, and
+  snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, the trimmed standard
+  library (scripts/calculators/stdlib.py) under `assets/stdlib/<key>/`, and
   `assets/calculators/runtime.json`, which tells the worker where both are; and gives the
   calculator modules' imports of each other the same `?v=<hash>` as the script itself.
 
@@ -245,6 +246,12 @@ def on_post_build(config: MkDocsConfig) -> None:
         "wheelSha256": wheel.sha256,
         "module": API_MODULE,
     }
+    # Only the standard library's files the engine uses, for a worker that starts Python in full.
+    from scripts.calculators.stdlib import place_stdlib
+
+    stdlib = place_stdlib(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
+    if stdlib is not None:
+        runtime["stdlibURL"] = f"../{stdlib.relative}"
     # CALCULATOR_SNAPSHOT=off builds without it (to measure what it saves).
     if os.environ.get("CALCULATOR_SNAPSHOT", "").lower() not in ("off", "0", "no"):
         from scripts.calculators.snapshot import place_snapshot
@@ -254,6 +261,7 @@ def on_post_build(config: MkDocsConfig) -> None:
             runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
             runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
             runtime["snapshotBytes"] = snapshot.path.stat().st_size  # Python's memory is made this large before it arrives
+            runtime["snapshotBase"] = snapshot.base  # the memory it is the difference from, for the worker to check
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")

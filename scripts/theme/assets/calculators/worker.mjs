@@ -3,6 +3,8 @@
 // When the build made a start-up snapshot (scripts/calculators/snapshot.py), Python's
 // memory is restored from it, the engine already imported, instead of started afresh.
 //
+// Without it, Python starts with only the standard library's files the engine uses (0.65 MB
+// as brotli where the whole is 2.5 MB) and the engine's wheel, fetched at once, side by side.
 // From the snapshot, Python's standard library is not downloaded (2.5 MB): every module the
 // engine uses is already in the restored memory. Python's import system finds an empty
 // archive in its place; should a calculation ever import a module that is not in the
@@ -32,6 +34,10 @@ const LEAN = new URL(import.meta.url).searchParams.get("start") === "lean";
 // Where the engine's files go: the same folder scripts/calculators/snapshot.mjs used when
 // it imported the engine for the snapshot.
 const SITE_PACKAGES = "import site; site.getsitepackages()[0]";
+// The import system's finders forget what they read of their folders (the wheel was just
+// unpacked into one). Not importlib.invalidate_caches(): it imports importlib.metadata, which
+// the trimmed standard library leaves out.
+const FORGET_FOLDERS = "import sys; [f.invalidate_caches() for f in list(sys.path_importer_cache.values()) if hasattr(f, 'invalidate_caches')]";
 // An empty zip archive (its end record only): what Pyodide installs as the standard library
 // when starting from the snapshot, without a download.
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
@@ -78,7 +84,7 @@ async function start() {
         ...options,
         _loadSnapshot: handOver(snapshot.then((poured) => poured.bytes)),
         stdLibURL: EMPTY_ZIP,
-        createPyodideModule: pouredRestore(new URL("pyodide.asm.mjs", indexURL).href, snapshot),
+        createPyodideModule: pouredRestore(new URL("pyodide.asm.mjs", indexURL).href, snapshot, runtime.snapshotBase),
       });
       snapshot = null;
       // Every reader restores the same memory: draw a fresh seed for `random` (imported
@@ -103,15 +109,25 @@ async function start() {
     }
   }
   if (!pyodide) {
-    pyodide = await loadPyodide(options);
+    // The full start: the engine's wheel comes while Python starts, not after. Python starts
+    // with only the standard library's files the engine uses (scripts/calculators/stdlib.py),
+    // when the build made that archive; a module it lacks fetches the whole one (below).
+    const wheel = fetchBytes(wheelURL);
+    wheel.catch(() => {}); // its failure is handled where it is awaited
+    const stdlibURL = runtime.stdlibURL ? new URL(runtime.stdlibURL, configURL).href : null;
+    pyodide = await loadPyodide(stdlibURL ? { ...options, stdLibURL: stdlibURL } : options);
     phases.pyodide = performance.now() - started;
-    const problems = [];
-    await pyodide.loadPackage(wheelURL, {
-      messageCallback: () => {},
-      errorCallback: (message) => problems.push(message),
-    });
-    if (problems.length) throw new Error(problems.join("\n"));
+    pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+    pyodide.runPython(FORGET_FOLDERS);
     phases.wheel = performance.now() - started;
+    if (stdlibURL) {
+      const full = pyodide;
+      missingFiles = async () => {
+        const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
+        full.FS.writeFile(full.runPython(STDLIB_ARCHIVE), stdlib);
+        full.runPython("import importlib; importlib.invalidate_caches()");
+      };
+    }
   }
   const api = pyodide.pyimport(runtime.module);
   // Describing the calculators imports both games' engines now, while the reader is not
@@ -182,12 +198,21 @@ function pouring(stream, size) {
   return { bytes: new Uint8Array(size), next, bodyAt: null };
 }
 
-function pouredRestore(moduleURL, snapshot) {
+// The pages of the snapshot that hold only what Pyodide's WebAssembly module put in memory
+// (most of its constant data) are sent as zero pages (scripts/calculators/snapshot.mjs):
+// Python's memory has them already. `base` lists them ([first, end) runs of pages) with
+// their checksum, compared here with this memory's before anything is poured; a memory that
+// differs (a Pyodide built otherwise) fails here and the worker starts Python in full.
+function pouredRestore(moduleURL, snapshot, base) {
   return async (settings) => {
     const { default: createModule } = await import(moduleURL);
     const module = await createModule(settings);
+    const memory = module.HEAPU8;
+    const kept = keptPages(base, memory);
+    if (!kept) throw new Error("Python's memory does not start as the snapshot's did");
     const poured = await snapshot;
-    await pour(poured, module.HEAPU8);
+    poured.kept = kept;
+    await pour(poured, memory);
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (bytes) => restore(bytes.subarray(0, poured.bodyAt)); // the header; the memory is in place
     return module;
@@ -218,7 +243,7 @@ async function pour(poured, memory) {
       }
       const piece = chunk.subarray(used);
       if (at + piece.length > bytes.length) throw new Error("the snapshot is longer than announced");
-      writeChanged(memory, at - poured.bodyAt, piece);
+      writeChanged(memory, at - poured.bodyAt, piece, poured.kept);
       at += piece.length;
       used = chunk.length;
     }
@@ -227,15 +252,37 @@ async function pour(poured, memory) {
 }
 
 // `source` into `memory` at `offset`, page by page, leaving alone a page that is zero in
-// both (a page never written is never made resident).
-function writeChanged(memory, offset, source) {
+// both (a page never written is never made resident) and a page the snapshot left out
+// (`kept[page]`: memory has it already).
+function writeChanged(memory, offset, source, kept) {
   for (let i = 0; i < source.length;) {
     const to = offset + i;
     const end = Math.min(source.length, i + PAGE - (to % PAGE));
-    if (!zero(source, i, end)) memory.set(source.subarray(i, end), to);
+    const page = to / PAGE | 0;
+    if (page < kept.length && kept[page]) {
+      // left as it is
+    } else if (!zero(source, i, end)) memory.set(source.subarray(i, end), to);
     else if (!zero(memory, to, to + end - i)) memory.fill(0, to, to + end - i);
     i = end;
   }
+}
+
+// The pages the snapshot left out, as flags by page number, when this memory holds them as
+// the build's did (their FNV-1a checksum over 32-bit words, as snapshot.mjs computes it);
+// otherwise null.
+function keptPages(base, memory) {
+  if (!base || !Array.isArray(base.pages)) return null;
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length / 4);
+  const last = base.pages.length ? base.pages[base.pages.length - 1][1] : 0;
+  if (!Number.isSafeInteger(last) || last * PAGE > memory.length) return null;
+  const kept = new Uint8Array(last);
+  let hash = 2166136261;
+  for (const [first, end] of base.pages) {
+    if (!(Number.isSafeInteger(first) && first >= 0 && first < end && end <= last)) return null;
+    kept.fill(1, first, end);
+    for (let i = first * (PAGE / 4); i < end * (PAGE / 4); i++) hash = Math.imul(hash ^ words[i], 16777619) >>> 0;
+  }
+  return hash === base.fnv ? kept : null;
 }
 
 function zero(array, from, to) {

@@ -1,0 +1,28 @@
+// Starts Pyodide in Node with the trimmed standard library (scripts/calculators/stdlib.py)
+// as the worker's full start does, installs the engine's wheel and runs every calculator
+// with its defaults, then imports a module the archive lacks after putting Pyodide's whole
+// archive in its place (the worker's fallback).
+// Usage: node run_trimmed.mjs PYODIDE_DIR STDLIB_ZIP WHEEL
+// Prints one line of JSON: {"answers": {calculator: the engine's JSON answer}, "missing": ..., "after": ...}.
+import fs from "node:fs";
+import path from "node:path";
+
+const [pyodideDir, stdlibZip, wheel] = process.argv.slice(2);
+process.argv[1] = "./this.program";
+const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibZip), stdout: () => {}, stderr: () => {} });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
+const worker = fs.readFileSync(new URL("../../../scripts/theme/assets/calculators/worker.mjs", import.meta.url), "utf8");
+pyodide.runPython(JSON.parse(worker.match(/const FORGET_FOLDERS = (".*");/)[1])); // as the worker does
+const answers = JSON.parse(pyodide.runPython(`
+import json
+from rulesengine.calculators import api
+json.dumps({c["name"]: api.calculate(json.dumps({"calculator": c["name"], "inputs": {}})) for c in json.loads(api.describe())})
+`));
+const probe = "import importlib\ntry:\n    importlib.import_module('tomllib'); found = 'found'\nexcept ImportError as error:\n    found = type(error).__name__\nfound";
+const missing = pyodide.runPython(probe);
+const archive = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+pyodide.FS.writeFile(archive, new Uint8Array(fs.readFileSync(path.resolve(pyodideDir, "python_stdlib.zip"))));
+pyodide.runPython("import importlib; importlib.invalidate_caches()");
+const after = pyodide.runPython(probe);
+console.log(JSON.stringify({ answers, missing, after }));
