@@ -76,7 +76,7 @@ def one_run(browser: Any, server: Server, same: bool) -> dict[str, Any]:
         line = stats.get("lastTimeline") or {}
         return {"change_ms": done["shown"] - done["begun"], "nav_to_change": done["begun"], "nav": nav, "line": line,
                 "shown": done["shown"], "begun": done["begun"], "built": done["built"], "bytes": sent(server, mark),
-                "connected": stats.get("sharedConnectedMs"), "errors": list(visit.errors)}
+                "early": bool(stats.get("connectedEarly")), "errors": list(visit.errors)}
     finally:
         visit.context.close()
 
@@ -101,7 +101,8 @@ def report(runs: list[dict[str, Any]], link: str, same: bool) -> None:
                   f", of which the engine {spread([r['line']['engineMs'] for r in started])}")
         print(f"  answer in the page -> result shown         : {spread([r['shown'] - r['line']['answered'] for r in timed])}")
     print(f"  bytes sent for the tab                     : {statistics.median(r['bytes'] for r in runs) / 1024:.0f} KiB;"
-          f" answered by the build's answers in {sum(1 for r in runs if r['built'])} of {len(runs)}")
+          f" answered by the build's answers in {sum(1 for r in runs if r['built'])} of {len(runs)};"
+          f" connected to the running Python as it mounted in {sum(1 for r in runs if r['early'])} of {len(runs)}")
     errors = [e for r in runs for e in r["errors"]]
     print(f"  console errors: {len(errors)} {errors[:3] if errors else ''}")
 
