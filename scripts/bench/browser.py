@@ -375,7 +375,9 @@ def memory_run(browser: Any, server: Server) -> dict[str, Any]:
     page = visit.page
     try:
         page.goto(server.url + "legion/keywords/pierce-x/", wait_until="load")
-        page.wait_for_load_state("networkidle")
+        # Not "networkidle": this page was not idle within 30 s (Playwright saw requests of the
+        # search's worker, the sitemap and units.json left open).
+        page.wait_for_function("() => document.querySelector('[data-calculator] > [data-status]')", timeout=WAIT_MS)
         none = settled_pss(page)
         page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
         # That change may be answered from the build's answers: Python starts all the same.
