@@ -8,6 +8,7 @@ dispatches, so the games stay independent.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -20,6 +21,19 @@ USAGE = ("usage: rulesengine {legion,swtcg} [options] [--json]\n"
 
 
 def _game_main(game: str) -> Callable[[Sequence[str]], int]:
+    """The command's `main`, its modules loaded with the cycle collector paused: a collection
+    while they load finds nothing to free (their modules, classes and functions live until
+    the process ends) and costs about a twentieth of the command's start."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _imported_main(game)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _imported_main(game: str) -> Callable[[Sequence[str]], int]:
     if game == "legion-army":
         from rulesengine.legion.army_cli import main as army_main
 

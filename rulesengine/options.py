@@ -9,6 +9,9 @@ option and what is allowed.
 from __future__ import annotations
 
 import argparse
+import functools
+import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal, NoReturn, TypeVar
@@ -206,12 +209,31 @@ def typed(values: Mapping[str, object], name: str, kind: type[V]) -> V:
     return value
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` gives it ($COLUMNS, else the terminal
+    on stdout, else 80), without importing shutil: it loads the bz2, lzma and zlib libraries
+    for its archives, a tenth of the command's start."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad option as one line and exit status 2 (its own habit),
     saying what the option allows when argparse's own words do not."""
 
     def __init__(self, prog: str, options: Sequence[Option]) -> None:
-        super().__init__(prog=prog)
+        # argparse makes a formatter for each add_argument (to check it), and each would ask
+        # the terminal for its width through shutil: ask once, here.
+        width = _terminal_columns() - 2
+        super().__init__(prog=prog, formatter_class=functools.partial(argparse.HelpFormatter, width=width))
         self._by_flag = {flag: o for o in options for flag in (o.flag, *o.aliases)}
 
     def error(self, message: str) -> NoReturn:

@@ -6,7 +6,6 @@ on stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -40,10 +39,16 @@ def _run(prog: str, options: Sequence[Option], run: Callable[[JSON], dict[str, o
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
     try:
-        print(json.dumps(result, indent=2) if namespace.json else table(result))
+        print(_json(result) if namespace.json else table(result))
     except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
         sys.stdout = open(os.devnull, "w")
     return 0
+
+
+def _json(result: JSON) -> str:
+    import json  # only `--json` needs it; a table does not
+
+    return json.dumps(result, indent=2)
 
 
 def _percent(p: Fraction) -> str:

@@ -23,6 +23,8 @@ Slot = tuple[int, int, int]
 
 @dataclass(frozen=True)
 class Packing:
+    """The slots of one packed weight, `bits` bits each from the lowest; their sum sits above them (`total`)."""
+
     slots: tuple[Slot, ...]
     bits: int
 

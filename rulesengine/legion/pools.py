@@ -40,6 +40,9 @@ class DefenderResult:
 
 @dataclass(frozen=True)
 class AttackOutcome:
+    """What a whole attack gives: each pool's result, each defender's, and the wounds the
+    attacker suffers (Deflect, Djem So and the like)."""
+
     pools: tuple[PoolResult, ...]
     defenders: tuple[DefenderResult, ...]
     attacker_wounds: Distribution[int]

@@ -25,6 +25,9 @@ EFFECTS = {"block": "damaged", "blank": "disabled", "surge": "weapon_destroyed"}
 
 @dataclass(frozen=True)
 class VehicleDamage:
+    """The effect of reaching the vehicle's resilience (the red die's, or the token), and the
+    chance that a damaged vehicle loses an action when it activates (a white die's blank)."""
+
     effect: Distribution[str]
     lose_action_when_damaged_activates: Fraction
 

@@ -1,8 +1,13 @@
 """Measure the calculators in Debian's Chromium against the built site, cold cache.
 
 For each run (a fresh browser context, so nothing is cached):
-  1. open Guardian X and wait until the network is idle: bytes the server sent, and
-     whether any of it was Pyodide (it should not be: Python starts on interaction);
+  1. open Guardian X and touch nothing. As the site runs (settings.mjs, warm="visible"),
+     Python starts once a calculator is on screen and the browser is idle: the bytes sent
+     until the network is idle and Python's share (none if the calculator is below the fold),
+     then, the calculator scrolled into view, the time until Python is ready and the bytes
+     sent by then. Then the same page with warm="intent", as on a slow or data-saving
+     connection: bytes sent until the network is idle, of which Python's (none: Python waits
+     for the reader to reach for a form);
   2. in a new context, open it again and change Pierce X as soon as its calculator is
      mounted (at DOMContentLoaded; done by the page itself, so no round trip to this
      script adds to it): time from navigation to the first in-browser recompute, and the
@@ -31,8 +36,10 @@ answers.py) answer while Python loads; a further cold visit with them off
 (settings.precomputed = false) measures navigation -> the first result from Python and
 the bytes sent before it.
 
-Python runs as the site runs it (one shared worker where the browser has them); --python
-dedicated measures one worker per calculator, as before issue 26.
+Python runs as the site runs it (one shared worker where the browser has them, started once
+a calculator is on screen and the browser is idle); --python dedicated measures one worker
+per calculator, as before issue 26. The memory step alone starts Python on intent, so that
+its first figure has no Python in it.
 
 The site is built as a default build is (for http://127.0.0.1:8000/), precompressed as
 scripts/site/shell/publish.py does (with its cache: the first run on a new machine spends about a
@@ -166,23 +173,48 @@ def pierce_values(page: Any, count: int) -> list[int]:
     return (values * count)[:count]
 
 
-def bytes_before_interaction(browser: Any, server: Server) -> tuple[int, int, list[tuple[str, int]]]:
-    """Open Guardian X, touch nothing, wait until the network is idle: bytes sent, of
-    which Pyodide's, and the largest responses."""
-    visit = open_visit(browser, python=PYTHON)
+def untouched(browser: Any, server: Server) -> dict[str, Any]:
+    """Open Guardian X and touch nothing, as the site runs: until the network is idle, bytes
+    sent and Python's share (none while its calculator is below the fold: Python starts once a
+    calculator is on screen and the browser is idle); then the calculator scrolled into view:
+    scroll -> Python ready, and the bytes sent by then, of which Python's."""
+    visit = open_visit(browser, python=PYTHON, warm=None)
+    page = visit.page
+    try:
+        start = len(server.sent)
+        page.goto(server.url + GUARDIAN_X, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        on_screen = page.evaluate("(() => { const box = document.querySelector('[data-calculator]').getBoundingClientRect();"
+                                  " return box.top < innerHeight && box.bottom > 0; })()")
+        idle_total, idle_python = sent_bytes(server, start)
+        largest = sorted(server.sent[start:], key=lambda e: -e[1])[:4]
+        scrolled = page.evaluate("(() => { document.querySelector('[data-calculator]').scrollIntoView(); return performance.now(); })()")
+        page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
+        ready_ms = page.evaluate("performance.now()") - scrolled
+        total, python = sent_bytes(server, start)
+        return {"untouched_on_screen": on_screen, "untouched_idle_bytes": idle_total, "untouched_idle_python_bytes": idle_python,
+                "largest_untouched": largest, "scroll_to_ready_ms": ready_ms, "untouched_bytes": total, "untouched_python_bytes": python}
+    finally:
+        visit.context.close()
+
+
+def untouched_on_intent(browser: Any, server: Server) -> dict[str, Any]:
+    """The same with warm="intent" (a slow or data-saving connection's): wait until the network
+    is idle: bytes sent, of which Python's (expected none)."""
+    visit = open_visit(browser, python=PYTHON, warm="intent")
     try:
         start = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="load")
         visit.page.wait_for_load_state("networkidle")
-        total, pyodide = sent_bytes(server, start)
-        return total, pyodide, sorted(server.sent[start:], key=lambda e: -e[1])[:4]
+        total, python = sent_bytes(server, start)
+        return {"intent_bytes": total, "intent_python_bytes": python}
     finally:
         visit.context.close()
 
 
 def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
-    before_total, before_pyodide, largest = bytes_before_interaction(browser, server)
-    visit = open_visit(browser, EARLY_CHANGE, python=PYTHON)
+    before = {**untouched(browser, server), **untouched_on_intent(browser, server)}
+    visit = open_visit(browser, EARLY_CHANGE, python=PYTHON, warm=None)
     page = visit.page
     try:
         # A reader who changes an input as soon as the page is there: navigation -> result.
@@ -234,6 +266,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         _, _, reopened_at = early_change(cold_tab)
         reopened_bytes, _ = sent_bytes(server, mark)
         return {
+            **before,
             "by_file": by_file,
             "new_tab_change_ms": new_tab_change_ms,
             "reopened_nav_to_first_ms": reopened_at,
@@ -241,9 +274,6 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
             "warm_python_start_ms": warm_stats["pythonStartMs"],
             "warm_phases": warm_stats["pythonPhases"],
             "debounce_ms": debounce_ms,
-            "before_bytes": before_total,
-            "before_pyodide_bytes": before_pyodide,
-            "largest_before": largest,
             "first_bytes": first_total,
             "first_pyodide_bytes": first_pyodide,
             "first_raw_bytes": first_raw,
@@ -275,7 +305,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
 def python_run(browser: Any, server: Server) -> dict[str, Any]:
     """The same cold visit with the answers computed at build time turned off: navigation ->
     the first result Python computed, and the bytes sent for it."""
-    visit = open_visit(browser, PYTHON_ONLY + EARLY_CHANGE, python=PYTHON)
+    visit = open_visit(browser, PYTHON_ONLY + EARLY_CHANGE, python=PYTHON, warm=None)
     try:
         mark = len(server.sent)
         visit.page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
@@ -340,11 +370,14 @@ def settled_pss(page: Any) -> float:
 def memory_run(browser: Any, server: Server) -> dict[str, Any]:
     """Renderer PSS on Pierce X: no calculation yet, one calculator computing, and Compare's
     two sets computing (the first change after opening Compare goes to set B)."""
-    visit = open_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};", python=PYTHON)
+    # Python on intent: its first figure is the page with no Python in it.
+    visit = open_visit(browser, "window.rulesCalculatorSettings = {debounceMs: 50};", python=PYTHON, warm="intent")
     page = visit.page
     try:
         page.goto(server.url + "legion/keywords/pierce-x/", wait_until="load")
-        page.wait_for_load_state("networkidle")
+        # Not "networkidle": this page was not idle within 30 s (Playwright saw requests of the
+        # search's worker, the sitemap and units.json left open).
+        page.wait_for_function("() => document.querySelector('[data-calculator] > [data-status]')", timeout=WAIT_MS)
         none = settled_pss(page)
         page.evaluate(CHANGE, ["pierce", pierce_values(page, 1)[0], False])
         # That change may be answered from the build's answers: Python starts all the same.
@@ -373,7 +406,7 @@ def memory_run(browser: Any, server: Server) -> dict[str, Any]:
 def link_run(browser: Any, server: Server, python_only: bool = False) -> dict[str, Any]:
     """A cold visit over the emulated phone link: navigation -> first result, bytes; with
     `python_only`, the first result Python computed (no answers from the build)."""
-    visit = open_visit(browser, (PYTHON_ONLY if python_only else "") + EARLY_CHANGE, python=PYTHON)
+    visit = open_visit(browser, (PYTHON_ONLY if python_only else "") + EARLY_CHANGE, python=PYTHON, warm=None)
     key = "link_python" if python_only else "link"
     try:
         mark = len(server.sent)
@@ -471,9 +504,15 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
 
     mb = 1024 * 1024
     print(f"calculators in Chromium, cold cache, {len(main)} runs (Guardian X, then its link to Pierce X)")
-    print(f"  bytes before the first interaction : {statistics.median(all_of('before_bytes')) / 1024:.0f} KiB,"
-          f" of which Pyodide {statistics.median(all_of('before_pyodide_bytes')) / mb:.1f} MiB")
-    print("    largest: " + ", ".join(f"{path.split('?')[0]} {size / 1024:.0f} KiB" for path, size in main[0]["largest_before"]))
+    print(f"  untouched, until the network is idle: {statistics.median(all_of('untouched_idle_bytes')) / 1024:.0f} KiB sent,"
+          f" of which Python's {statistics.median(all_of('untouched_idle_python_bytes')) / mb:.1f} MiB"
+          f" (the calculator on screen at load in {sum(1 for run in main if run['untouched_on_screen'])} of {len(main)} runs)")
+    print(f"  untouched, calculator scrolled into view -> Python ready: {spread(all_of('scroll_to_ready_ms'))}"
+          f" (Python starts once a calculator is on screen and the browser is idle), {statistics.median(all_of('untouched_bytes')) / mb:.1f} MiB"
+          f" sent by then, of which Python's {statistics.median(all_of('untouched_python_bytes')) / mb:.1f} MiB")
+    print("    largest: " + ", ".join(f"{path.split('?')[0]} {size / 1024:.0f} KiB" for path, size in main[0]["largest_untouched"]))
+    print(f"  untouched, warm='intent' (slow or data-saving connection): {statistics.median(all_of('intent_bytes')) / 1024:.0f} KiB"
+          f" sent until the network is idle, of which Python's {statistics.median(all_of('intent_python_bytes')) / 1024:.0f} KiB")
     print(f"  bytes for the page and its first change: {statistics.median(all_of('first_bytes')) / mb:.1f} MiB as sent,"
           f" {statistics.median(all_of('first_raw_bytes')) / mb:.1f} MiB as files"
           f" (Pyodide and snapshot {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
@@ -481,7 +520,7 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
           f" answered from the build's answers in {sum(1 for run in main if run['first_built'])} of {len(main)})")
     print(f"    navigation -> page parsed (domInteractive): {spread(all_of('nav_to_interactive_ms'))}")
     print(f"    navigation -> DOMContentLoaded: {spread(all_of('nav_to_dcl_ms'))}  (the theme's deferred scripts run before it; the calculators are live before them)")
-    print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (starts Python)")
+    print(f"  that change -> its result          : {spread(all_of('first_ms'))}  (answered by the build's answers, or by Python, started at idle or by this change)")
     python = [run for run in runs if "python_nav_to_first_ms" in run]
     if python:
         print(f"  navigation -> first result computed by Python (no build answers): {spread([r['python_nav_to_first_ms'] for r in python])},"

@@ -59,6 +59,29 @@ def test_every_calculator_and_tab_shares_one_python(site: Server, shared_visit: 
     assert python == [], python
 
 
+# Waits until the page's look for a running Python (worker-client.mjs, connectIfWarm) is done.
+LOOKED = "() => navigator.locks.query().then(() => new Promise((resolve) => setTimeout(resolve, 50)))"
+
+
+def test_a_new_tab_connects_at_once_to_the_python_another_tab_runs(site: Server, shared_visit: Visit) -> None:
+    """Python running in one tab: another tab's calculators connect to it as they mount, before
+    any change (these tests start Python only when the reader reaches for a form). With no
+    Python running, opening a calculator's page starts nothing."""
+    page = shared_visit.page
+    page.goto(site.url + GUARDIAN_X)
+    page.evaluate(LOOKED)
+    assert not page.evaluate("rulesCalculators.stats.sharedConnected"), "connected with no Python running"
+    assert not page.evaluate("rulesCalculators.workerReady()")
+    change(page, 2)
+    again = shared_visit.context.new_page()
+    again.goto(site.url + PIERCE_X)
+    again.wait_for_function("() => rulesCalculators.workerReady()")
+    assert again.evaluate("rulesCalculators.stats.connectedEarly") is True
+    assert again.evaluate("rulesCalculators.stats.requests") == 0  # nothing asked yet
+    assert again.evaluate("rulesCalculators.stats.sharedConnectedMs") is not None, "Python was started anew"
+    change(again, 3)
+
+
 # The next request sent to the shared Python never reaches it, as if it waited behind
 # another tab's long calculation.
 SWALLOW_NEXT = """() => {

@@ -15,6 +15,8 @@ from rulesengine.legion.model import Attacker, Defender, Weapons
 
 @dataclass(frozen=True)
 class Dodged:
+    """What the dodge tokens spent cancel: crits (Outmaneuver), hits."""
+
     crits: int = 0
     hits: int = 0
     spent: bool = False

@@ -58,6 +58,7 @@ def test_an_attack_by_its_dice_imports_no_card_data_and_no_monte_carlo() -> None
     assert not [m for m in modules if "monte_carlo" in m or m.startswith("scripts")]
     assert "random" not in modules  # nothing samples
     assert "rulesengine.swtcg" not in modules  # the other game stays out
+    assert "shutil" not in modules  # argparse's help width without it (it loads bz2 and lzma)
 
 
 def test_a_named_unit_reads_the_card_data() -> None:

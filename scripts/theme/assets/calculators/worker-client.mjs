@@ -68,11 +68,37 @@ export function startWorker(slot = 0) {
   return startEngine(engineOf(slot)).worker;
 }
 
+// The worker's address: with start=lean on a slow or data-saving connection (a worker of its own).
+function workerAddress() {
+  const address = new URL(workerURL);
+  if (leanConnection()) address.searchParams.set("start", "lean");
+  return address;
+}
+
+// The shared worker holds this lock once its Python is ready (worker.mjs), for as long as it
+// runs: a page that finds it held connects at once, as its calculators mount, instead of at
+// the reader's first change or when the browser is idle. Connecting then costs nothing (Python
+// is running for another tab) and the first change's request goes straight to Python,
+// without the connection's round trips. Where Python is not running, nothing starts before
+// the usual time (settings.warm).
+const warmLock = (address) => `rules-calculators-python ${address.href}`;
+
+function connectIfWarm() {
+  if (!sharedUsable || workers.has(SHARED) || !(navigator.locks && navigator.locks.query)) return;
+  const name = warmLock(workerAddress());
+  navigator.locks.query().then(({ held }) => {
+    if (sharedUsable && !workers.has(SHARED) && (held || []).some((lock) => lock.name === name)) {
+      stats.connectedEarly = true;
+      startEngine(SHARED);
+    }
+  }, () => {});
+}
+connectIfWarm();
+
 function startEngine(key) {
   const existing = workers.get(key);
   if (existing) return existing;
-  const address = new URL(workerURL);
-  if (leanConnection()) address.searchParams.set("start", "lean");
+  const address = workerAddress();
   let entry;
   if (key === SHARED) {
     const worker = new SharedWorker(address.href, { type: "module", name: "rules-calculators" });
@@ -138,6 +164,7 @@ function onWorkerMessage(key, message) {
   if (message.type === "ready") {
     if (entry) {
       entry.ready = true;
+      entry.readyAt = performance.now();
       clearTimeout(entry.startTimer);
     }
     stats.pythonStartMs = message.startMs;
@@ -169,6 +196,9 @@ function onWorkerMessage(key, message) {
   if (key === SHARED) releaseOwnWorkers();
   if (!waiting || waiting.engine !== key) return;
   if (message.type === "response") prepared = new Map(message.then || []);
+  // Where the last answer's time went (page clock, ms): scripts/bench/new_tab.py reads it.
+  stats.lastTimeline = { posted: waiting.posted, ready: entry ? entry.readyAt : null, started: waiting.running, answered: performance.now(),
+                         engineMs: message.ms === undefined ? null : message.ms };
   pending.delete(message.id);
   clearTimers(waiting);
   stopClock(waiting.root);
@@ -271,7 +301,7 @@ export function send(root, request) {
 function post(root, slot, request) {
   const id = nextId++;
   const engine = engineOf(slot);
-  const waiting = { root, slot, engine, timer: null, moveTimer: null, begun: null, running: null, request };
+  const waiting = { root, slot, engine, timer: null, moveTimer: null, begun: null, running: null, request, posted: performance.now() };
   pending.set(id, waiting);
   latest.set(root, id);
   const entry = startEngine(engine);

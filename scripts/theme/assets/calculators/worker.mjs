@@ -367,6 +367,8 @@ engine.then(
   ({ version, phases, afterReady }) => {
     announced = { type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases, fetched: resources(), shared: SHARED };
     broadcast(announced);
+    // Held while this shared Python runs: a new tab that finds it connects at once (worker-client.mjs, warmLock).
+    if (SHARED && self.navigator.locks) self.navigator.locks.request(`rules-calculators-python ${self.location.href}`, () => new Promise(() => {})).catch(() => {});
     // After any request already waiting (its handler resumes first, as a microtask).
     if (afterReady) {
       setTimeout(() => afterReady().then(
