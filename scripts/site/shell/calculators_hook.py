@@ -220,11 +220,13 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
         if has_legion(config):
             # The Legion unit pickers' data (scripts/calculators/units.py), named in each
             # Legion attack calculator: a vault without the Legion game gets no pickers.
-            from scripts.calculators import unit_answers, units
+            from scripts.calculators import pair_answers, unit_answers, units
 
             output = units.attach(output, Path(config.site_dir))
             # On the Attack page, each unit's answers (scripts/calculators/unit_answers.py).
             output = unit_answers.attach(output, page.file.src_uri, Path(config.site_dir))
+            # On Guardian X and the Attack page, two units' answers (scripts/calculators/pair_answers.py).
+            output = pair_answers.attach(output, page.file.src_uri, Path(config.site_dir))
     return preload_modules(output)
 
 
