@@ -15,13 +15,15 @@ that chain is stored, refusals too, so the page shows the same notes as with Pyt
 Each attacker's answers go to one file, `assets/calculators/pair-answers/<page>/<unit index
 in units.json>.json`, holding figures only and each distinct one once:
 
-    {"calculator", "base", "inputs": the form with the attacker typed (no defender),
-     "diffs": [what a request changes in "inputs"], "responses": [{"result": the engine's
-     result} or {"error", "option"}], "chains": [[[diff, response], ...]: the requests
-     the page sends for one defender, in turn], "alone": the chain of the attacker alone,
-     "answers": [the chain of each defender, in the order of the units' names]}
+    {"calculator", "base", "inputs": what typing the attacker changes in the page's form,
+     "diffs": [what a request changes beyond that and its defender's fields],
+     "responses": [{"result": the engine's result} or {"error", "option"}],
+     "chains": [[[diff, response], ...]: the requests the page sends for one defender, in
+     turn], "alone": the chain of the attacker alone, "answers": [each defender's chain]}
 
-The units' names (units.json's order) come once per page with the calculator's words.
+What they all share goes once in the page's file, `<page>.json` (`page_part`): the form with
+the attacker's boxes cleared, each defender's fields, the units' names (the order of
+"answers"), and the calculator's words for result-html.mjs.
 
 A defender's name inside a result is written as `NAME` (its own name put back by the page),
 so defenders with one defence profile share their figures. The page (answers.mjs) rebuilds
@@ -40,6 +42,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
 
@@ -188,23 +191,65 @@ def _named(value: object, name: str) -> object:
     return NAME if value == name and name else value
 
 
-def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str, object], index: int,
-                  cache_dir: Path = CACHE) -> str | None:
-    """One attacker's answers file (its text), or None when the unit's default pool is not in the data."""
-    controls: list[Control] = read_form(form_html)
+def _diff(request: Mapping[str, object], under: Mapping[str, object]) -> dict[str, object]:
+    return {k: v for k, v in request.items() if k != "defender_unit" and under.get(k) != v}
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def page_part(form_html: str, data: Mapping[str, object]) -> dict[str, object]:
+    """What every attacker's file of one calculator shares (the page's file): the form with
+    the attacker's boxes cleared as typing a unit clears them, and each defender's fields
+    (what differs from that form; `fillOf`: the index of its distinct fill)."""
+    controls = read_form(form_html)
     defaults = answers.field_defaults(form_html)
-    shown = form_inputs(controls)
+    common = form_inputs(set_inputs(controls, {"weapon": "", "range": "", "upgrade": "", "minis": "0"}))
+    units = data["units"]
+    assert isinstance(units, list)
+    fills: dict[str, int] = {}
+    fill_of = [fills.setdefault(_compact(_diff(defender_fill(data, d, common, defaults), common)), len(fills)) for d in range(len(units))]
+    return {"inputs": common, "fills": [json.loads(f) for f in fills], "fillOf": fill_of, "units": [u["name"] for u in units]}
+
+
+@dataclass(frozen=True)
+class Form:
+    """The calculator's form as the page reads it, read once for all its attackers."""
+
+    controls: list[Control]
+    defaults: dict[str, object]
+    shown: dict[str, object]
+    lists: dict[str, list[str]]
+
+
+def read(form_html: str) -> Form:
+    controls = read_form(form_html)
+    return Form(controls, answers.field_defaults(form_html), form_inputs(controls), dice_from(form_html))
+
+
+def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str, object], index: int,
+                  cache_dir: Path = CACHE, page: Mapping[str, object] | None = None, form: Form | None = None) -> str | None:
+    """One attacker's answers file (its text), or None when the unit's default pool is not
+    in the data. Its requests are written as what they change in the page's part (`page_part`)."""
+    page = page if page is not None else page_part(form_html, data)
+    form = form if form is not None else read(form_html)
+    controls, defaults, shown, lists = form.controls, form.defaults, form.shown, form.lists
     units = data["units"]
     assert isinstance(units, list)
     typed = set_inputs(controls, {"attacker_unit": units[index]["name"], "weapon": "", "range": "", "upgrade": "", "minis": "0"})
     fill = attacker_fill(data, index, form_inputs(typed), defaults)
     if fill is None:
         return None
-    lists = dice_from(form_html)
     start = form_inputs(set_inputs(typed, fill))
     follow_counts(shown, start, lists)
-    defenders = [(d, defender_fill(data, d, start, defaults)) for d in range(len(units))]
-    source = json.dumps([answers.engine_hash(), calculator, base, start, lists, defenders], sort_keys=True)
+    common = page["inputs"]
+    fills = page["fills"]
+    fill_of = page["fillOf"]
+    assert isinstance(common, dict) and isinstance(fills, list) and isinstance(fill_of, list)
+    own = _diff(start, common)
+    assert {**common, **own} == start
+    source = json.dumps([answers.engine_hash(), calculator, base, start, lists, page], sort_keys=True)
     key = hashlib.sha256(source.encode()).hexdigest()
     kept = cache_dir / "pairs" / key[:2] / f"{key}.json"
     try:
@@ -215,23 +260,20 @@ def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str,
     responses: dict[str, int] = {}
     chains: dict[str, int] = {}
     table: list[int] = []
-    for d, defence in [(-1, {}), *defenders]:
+    for d in range(-1, len(units)):
         name = "" if d < 0 else str(units[d]["name"])
-        wanted = dict(start) if d < 0 else {**start, **defence, "defender_unit": name}
+        under = dict(start) if d < 0 else {**start, **fills[fill_of[d]]}
+        wanted = dict(under) if d < 0 else {**under, "defender_unit": name}
         follow_counts(start, wanted, lists)
         entries = []
         for request, answer in _chain(calculator, wanted, base, lists):
-            diff = {k: v for k, v in request.items() if k != "defender_unit" and start.get(k) != v}
-            entries.append([diffs.setdefault(json.dumps(diff, sort_keys=True, ensure_ascii=False), len(diffs)),
-                            responses.setdefault(json.dumps(_named(answer, name), ensure_ascii=False), len(responses))])
-        table.append(chains.setdefault(json.dumps(entries, separators=(",", ":")), len(chains)))
-    def listed(texts: Mapping[str, int]) -> str:
-        return "[" + ",".join(json.dumps(json.loads(t), separators=(",", ":"), ensure_ascii=False) for t in texts) + "]"
+            entries.append([diffs.setdefault(_compact(_diff(request, under)), len(diffs)),
+                            responses.setdefault(_compact(_named(answer, name)), len(responses))])
+        table.append(chains.setdefault(_compact(entries), len(chains)))
     text = (
-        '{"calculator":' + json.dumps(calculator) + ',"base":' + json.dumps(base, ensure_ascii=False)
-        + ',"inputs":' + json.dumps(start, separators=(",", ":"), ensure_ascii=False)
-        + ',"diffs":' + listed(diffs) + ',"responses":' + listed(responses) + ',"chains":' + listed(chains)
-        + ',"alone":' + str(table[0]) + ',"answers":' + json.dumps(table[1:], separators=(",", ":")) + "}"
+        '{"calculator":' + json.dumps(calculator) + ',"base":' + _compact(base) + ',"inputs":' + _compact(own)
+        + ',"diffs":[' + ",".join(diffs) + '],"responses":[' + ",".join(responses) + '],"chains":[' + ",".join(chains)
+        + '],"alone":' + str(table[0]) + ',"answers":' + _compact(table[1:]) + "}"
     )
     kept.parent.mkdir(parents=True, exist_ok=True)
     temporary = kept.with_suffix(f".{os.getpid()}.tmp")
@@ -270,10 +312,12 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
     data = json.loads(units_text())
     form_html = page_html[found.start():end + len("</form>")]
     folder = answers.file_name(page_src, name.group(1)).removesuffix(".json")
+    page = page_part(form_html, data)
+    form = read(form_html)
     digest = hashlib.sha256()
     made = 0
     for index in range(len(data["units"])):
-        text = attacker_file(name.group(1), base, form_html, data, index, cache_dir)
+        text = attacker_file(name.group(1), base, form_html, data, index, cache_dir, page, form)
         if text is None:
             continue
         made += 1
@@ -281,9 +325,10 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
         _write(site_dir / FOLDER / folder / f"{index}.json", text)
     if not made:
         return page_html
-    # The calculator's words, and the defenders' names in the order of "answers".
-    words = meta_text(name.group(1))[:-1] + ',"units":' + json.dumps([u["name"] for u in data["units"]], ensure_ascii=False) + "}"
-    meta_name = f"{name.group(1)}.json"
+    # The calculator's words, and what every attacker's file shares (the defenders' names in
+    # the order of "answers").
+    words = meta_text(name.group(1))[:-1] + "," + _compact(page)[1:]
+    meta_name = f"{folder}.json"
     _write(site_dir / FOLDER / meta_name, words)
     meta_version = hashlib.sha256(words.encode()).hexdigest()[:12]
     pattern = escape(f"{base}{FOLDER}{folder}/{{}}.json?v={digest.hexdigest()[:12]}", quote=True)

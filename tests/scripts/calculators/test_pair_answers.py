@@ -65,13 +65,23 @@ def answered(calculator: str, inputs: dict[str, object], base: str) -> dict[str,
     return dict(json.loads(calculate(json.dumps({"calculator": calculator, "inputs": inputs, "base": base}))))
 
 
+def stored_request(page: dict[str, object], table: dict[str, object], defender: int, diff: int) -> dict[str, object]:
+    """The request a stored answer is for, rebuilt as answers.mjs rebuilds it."""
+    names, fills, fill_of = page["units"], page["fills"], page["fillOf"]
+    assert isinstance(names, list) and isinstance(fills, list) and isinstance(fill_of, list)
+    assert isinstance(page["inputs"], dict) and isinstance(table["inputs"], dict) and isinstance(table["diffs"], list)
+    fill = fills[fill_of[defender]] if defender >= 0 else {}
+    return {**page["inputs"], **table["inputs"], **fill, **table["diffs"][diff], "defender_unit": names[defender] if defender >= 0 else ""}
+
+
 def check_file(text: str, form: str, base: str, data: dict[str, object], index: int, every: int) -> list[dict[str, object]]:
     """Every `every`-th defender's stored chain against the engine; the answers checked."""
     table = json.loads(text)
+    page = pair_answers.page_part(form, data)
     units = data["units"]
     assert isinstance(units, list)
     assert table["calculator"] == "legion-attack" and table["base"] == base
-    assert table["inputs"]["attacker_unit"] == units[index]["name"] and table["inputs"]["defender_unit"] == ""
+    assert table["inputs"]["attacker_unit"] == units[index]["name"]
     assert len(table["answers"]) == len(units)
     checked = []
     for d in [-1, *range(0, len(units), every)]:
@@ -79,7 +89,8 @@ def check_file(text: str, form: str, base: str, data: dict[str, object], index: 
         chain = table["chains"][table["alone"] if d < 0 else table["answers"][d]]
         assert chain
         for diff, at in chain:
-            inputs = {**table["inputs"], **table["diffs"][diff], "defender_unit": name}
+            inputs = stored_request(page, table, d, diff)
+            assert inputs["attacker_unit"] == units[index]["name"] and inputs["defender_unit"] == name
             stored = json.loads(json.dumps(table["responses"][at]).replace(json.dumps(pair_answers.NAME)[1:-1], name))
             engine = answered("legion-attack", inputs, base)
             if "error" in stored:
@@ -121,10 +132,12 @@ def test_stormtroopers_against_rebel_troopers_on_guardian_x(data: dict[str, obje
     text = pair_answers.attacker_file("legion-attack", BASE, form, data, names.index("Stormtroopers"), tmp_path)
     assert text is not None
     table = json.loads(text)
-    chain = table["chains"][table["answers"][names.index("Rebel Troopers")]]
-    first = {**table["inputs"], **table["diffs"][chain[0][0]], "defender_unit": "Rebel Troopers"}
+    rebels = names.index("Rebel Troopers")
+    page = pair_answers.page_part(form, data)
+    chain = table["chains"][table["answers"][rebels]]
+    first = stored_request(page, table, rebels, chain[0][0])
     assert first["attack_faces"] == "" and first["guardian_faces"] == "block, block" and first["white"] == 4
-    last = {**table["inputs"], **table["diffs"][chain[-1][0]], "defender_unit": "Rebel Troopers"}
+    last = stored_request(page, table, rebels, chain[-1][0])
     assert last["guardian_faces"] == "" and last["defense_faces"] == ""
     response = answered("legion-attack", last, BASE)
     assert response["ok"] is True and response["result"]["defender"]["unit"] == "Rebel Troopers"

@@ -81,7 +81,8 @@ function unitAddress(root, index) {
 
 // Two units' answers, figures only (scripts/calculators/pair_answers.py): the calculator's
 // data-pair-answers names the attacker's file as data-unit-answers does, and
-// data-pair-meta the calculator's words with the defenders' names (for result-html.mjs).
+// data-pair-meta what they share: the form, each defender's fields and name, and the
+// calculator's words (for result-html.mjs).
 function pairAddresses(root, index) {
   const pattern = root.getAttribute("data-pair-answers");
   const meta = root.getAttribute("data-pair-meta");
@@ -113,8 +114,9 @@ function pairAnswer(root, index, request) {
   const chain = table.chains[name ? table.answers[at] : table.alone];
   if (!Array.isArray(chain) || (name && at < 0)) return null;
   const key = keyOf(request.inputs);
+  const fill = name ? meta.fills[meta.fillOf[at]] : {};
   for (const [diff, answer] of chain) {
-    const inputs = Object.assign({}, table.inputs, table.diffs[diff], { defender_unit: name });
+    const inputs = Object.assign({}, meta.inputs, table.inputs, fill, table.diffs[diff], { defender_unit: name });
     if (keyOf(inputs) === key) return rendered(named(table.responses[answer], name), meta, request.base);
   }
   return null;
