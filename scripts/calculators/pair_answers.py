@@ -209,7 +209,9 @@ def page_part(form_html: str, data: Mapping[str, object]) -> dict[str, object]:
     units = data["units"]
     assert isinstance(units, list)
     fills: dict[str, int] = {}
-    fill_of = [fills.setdefault(_compact(_diff(defender_fill(data, d, common, defaults), common)), len(fills)) for d in range(len(units))]
+    # Only the fields the form sends: one off for this ruleset is filled but not sent.
+    fill_of = [fills.setdefault(_compact({k: v for k, v in defender_fill(data, d, common, defaults).items() if k in common and common[k] != v}),
+                                len(fills)) for d in range(len(units))]
     return {"inputs": common, "fills": [json.loads(f) for f in fills], "fillOf": fill_of, "units": [u["name"] for u in units]}
 
 

@@ -33,9 +33,10 @@ def response(name: str, inputs: Mapping[str, object], base: str) -> dict[str, ob
     return dict(json.loads(calculate(json.dumps({"calculator": name, "inputs": inputs, "base": base}))))
 
 
-def vault_examples() -> Iterator[tuple[str, dict[str, object]]]:
-    """(calculator, inputs as written) of every calculator block in the shipped vault."""
-    for note in sorted((REPO / "docs").rglob("*.md")):
+def vault_examples(notes: str = "*.md") -> Iterator[tuple[str, dict[str, object]]]:
+    """(calculator, inputs as written) of every calculator block in the shipped vault (in the
+    notes `notes` matches)."""
+    for note in sorted((REPO / "docs").rglob(notes)):
         lines = note.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines):
             if line.strip() != f"```{FENCE_NAME}":
