@@ -256,3 +256,15 @@ def test_two_units_are_answered_from_the_build_as_the_engine_answers_them(answer
     assert not page.evaluate("rulesCalculators.stats.precomputed"), "Python answered"
     assert root.evaluate("el => rulesCalculators.request(el)") == request
     assert root.evaluate(SHOWN)["html"] == shown["html"]
+
+
+def test_two_units_on_the_attack_page_are_answered_from_the_build(answered_site: Server, quick_visit: Visit) -> None:
+    """The Attack page (its worked example under the owner's notes' ruleset): two units
+    picked are answered from the build while Python is held, as the engine answers them."""
+    page = quick_visit.page
+    root = pick_two_units(page, answered_site.url + "legion/attack/")
+    assert page.evaluate("rulesCalculators.stats.precomputed") >= 1
+    assert not page.evaluate("rulesCalculators.workerReady()"), "Python is still held"
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    assert request["inputs"]["ruleset"] == "notes"
+    assert root.evaluate("el => rulesCalculators.response(el)") == cpython_answer(request)
