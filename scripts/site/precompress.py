@@ -37,6 +37,9 @@ RECIPE = "gzip9-br11-under-1MB-else-10w24"
 LARGE = 1_000_000
 PAGES = frozenset({".html", ".xml", ".json"})  # written anew by every build: quick, never cached
 PAGE_QUALITY = 8
+KEPT_JSON = "/assets/calculators/pair-answers/"
+"""Except these: 322 files of build answers, each the same until the engine changes
+(scripts/calculators/pair_answers.py): cached and compressed harder, as the other assets."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ def compress_file(path: Path, cache: Path | None) -> Compressed | None:
     data = path.read_bytes()
     if len(data) < SMALLEST:
         return None
-    if path.suffix in PAGES:
+    if path.suffix in PAGES and KEPT_JSON not in path.as_posix():
         cache, brotli_of = None, _brotli_page
     else:
         brotli_of = _brotli_once if cache else _brotli

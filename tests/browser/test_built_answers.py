@@ -210,3 +210,61 @@ def test_a_unit_is_answered_from_the_build_as_the_engine_answers_it(answered_sit
     assert page.evaluate("rulesCalculators.stats.precomputed") == 1
     request = root.evaluate("el => rulesCalculators.request(el)")
     assert root.evaluate("el => rulesCalculators.response(el)") == cpython_answer(request)
+
+
+PAIR = "el => { const r = rulesCalculators.request(el); return r && r.inputs.attacker_unit === 'Stormtroopers' && r.inputs.defender_unit === 'Rebel Troopers'; }"
+
+
+def pick_two_units(page: Any, url: str, python: bool = False) -> Any:
+    """Guardian X opened, Stormtroopers typed as the attacker and Rebel Troopers as the
+    defender (issue 44's first pick), shown once settled; `python`: once Python is ready."""
+    page.goto(url)
+    root = first_calculator(page)
+    if python:
+        page.evaluate("window.releasePython()")
+        root.locator("form").dispatch_event("focusin")  # the reader reaching for the form starts Python
+        page.wait_for_function("() => rulesCalculators.workerReady()", timeout=90_000)
+    root.locator("details.calculator-units[data-pickers]").wait_for()
+    root.locator("[name='attacker_unit']").fill("Stormtroopers")
+    root.locator("[name='defender_unit']").fill("Rebel Troopers")
+    page.wait_for_function(PAIR, arg=root.element_handle())
+    wait_state(root, "ready")
+    return root
+
+
+def test_two_units_are_answered_from_the_build_as_the_engine_answers_them(answered_site: Server, quick_visit: Visit) -> None:
+    """Two units picked on a cold visit (issue 44): the answer is the build's (figures only,
+    scripts/calculators/pair_answers.py, written by result-html.mjs) while Python is held,
+    and it is the engine's answer to the request the page made, HTML included (the worked
+    example's faces dropped one refusal at a time, as with Python); with Python ready, the
+    same pick shows the same."""
+    page = quick_visit.page
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    root = pick_two_units(page, answered_site.url + GUARDIAN_X)
+    assert page.evaluate("rulesCalculators.stats.precomputed") >= 1, "answered from the build"
+    assert not page.evaluate("rulesCalculators.workerReady()"), "Python is still held"
+    assert sum("/pair-answers/" in url for url in fetched) == 2, "the attacker's file and the calculator's words, once each"
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    shown = root.evaluate(SHOWN)
+    expected = cpython_answer(request)
+    assert expected["ok"] is True and json.loads(shown["response"]) == expected, "its HTML too, character for character"
+    assert "Rebel Troopers" in root.locator("[data-result]").inner_text()
+
+    # With Python ready, the same pick: the same request, the same page.
+    root = pick_two_units(page, answered_site.url + GUARDIAN_X, python=True)
+    assert not page.evaluate("rulesCalculators.stats.precomputed"), "Python answered"
+    assert root.evaluate("el => rulesCalculators.request(el)") == request
+    assert root.evaluate(SHOWN)["html"] == shown["html"]
+
+
+def test_two_units_on_the_attack_page_are_answered_from_the_build(answered_site: Server, quick_visit: Visit) -> None:
+    """The Attack page (its worked example under the owner's notes' ruleset): two units
+    picked are answered from the build while Python is held, as the engine answers them."""
+    page = quick_visit.page
+    root = pick_two_units(page, answered_site.url + "legion/attack/")
+    assert page.evaluate("rulesCalculators.stats.precomputed") >= 1
+    assert not page.evaluate("rulesCalculators.workerReady()"), "Python is still held"
+    request = root.evaluate("el => rulesCalculators.request(el)")
+    assert request["inputs"]["ruleset"] == "notes"
+    assert root.evaluate("el => rulesCalculators.response(el)") == cpython_answer(request)

@@ -168,6 +168,7 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
 # whitespace before the tag is taken off after the tag is found.)
 SCRIPT_TAG = re.compile(r'<script (?:defer )?src="([^"]*assets/calculators/)calculator\.mjs\?v=(\w+)" type="module"></script>')
 ANSWERS_ADDRESS = re.compile(r' data-answers="([^"]+)"')
+PAIR_ADDRESS = re.compile(r' data-pair-meta="([^"]+)"')
 
 
 def preload_modules(output: str, folder: Path = THEME_ASSETS / "calculators") -> str:
@@ -195,7 +196,7 @@ def preload_modules(output: str, folder: Path = THEME_ASSETS / "calculators") ->
     return output[:head_end] + links + script + output[head_end:]
 
 
-def preload_answers(output: str) -> str:
+def preload_answers(output: str, addressed: re.Pattern[str] = ANSWERS_ADDRESS) -> str:
     """A `<link rel="preload">` in the head for each calculator's answers (answers.py): they
     arrive while the browser reads the page, and a reader's first change is answered as
     soon as the calculator is live. answers.mjs takes the link out once its fetch has the
@@ -204,7 +205,7 @@ def preload_answers(output: str) -> str:
     head_end = output.find("</head>")
     if head_end < 0:
         return output
-    addresses = dict.fromkeys(ANSWERS_ADDRESS.findall(output))
+    addresses = dict.fromkeys(addressed.findall(output))
     links = "".join(f'<link rel="preload" href="{address}" as="fetch" crossorigin data-answers-preload>' for address in addresses)
     return output[:head_end] + links + output[head_end:]
 
@@ -221,11 +222,15 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
         if has_legion(config):
             # The Legion unit pickers' data (scripts/calculators/units.py), named in each
             # Legion attack calculator: a vault without the Legion game gets no pickers.
-            from scripts.calculators import unit_answers, units
+            from scripts.calculators import pair_answers, unit_answers, units
 
             output = units.attach(output, Path(config.site_dir))
             # On the Attack page, each unit's answers (scripts/calculators/unit_answers.py).
             output = unit_answers.attach(output, page.file.src_uri, Path(config.site_dir))
+            # On Guardian X and the Attack page, two units' answers (scripts/calculators/pair_answers.py).
+            # Their page's file (the form, the defenders, the calculator's words) preloaded as the
+            # answers are: a pick then waits only for the attacker's own small file.
+            output = preload_answers(pair_answers.attach(output, page.file.src_uri, Path(config.site_dir)), PAIR_ADDRESS)
     return preload_modules(output)
 
 

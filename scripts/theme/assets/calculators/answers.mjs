@@ -13,6 +13,8 @@
 // theme's own start (about 0.2-0.4 s of a cold visit to Guardian X). The calculator script
 // imports this same module (same address): one fetch per file.
 
+import { response as rendered } from "./result-html.mjs";
+
 const fetched = new Map(); // file's address -> promise of its table (null: none or failed)
 const arrived = new Map(); // file's address -> its table, once there (null: none or failed)
 const tables = new WeakMap(); // root -> the table once fetched (null: none or failed)
@@ -25,7 +27,7 @@ function tableAt(url) {
   if (!fetched.has(url)) {
     fetched.set(url, fetch(url)
       .then((reply) => (reply.ok ? reply.json() : null))
-      .then((table) => (table && typeof table.answers === "object" ? table : null))
+      .then((table) => (table && typeof table === "object" && (typeof table.answers === "object" || typeof table.labels === "object") ? table : null))
       .catch(() => null)
       .then((table) => {
         arrived.set(url, table);
@@ -77,14 +79,51 @@ function unitAddress(root, index) {
   return pattern && index >= 0 ? new URL(pattern.replace("{}", String(index)), window.location.href).href : null;
 }
 
+// Two units' answers, figures only (scripts/calculators/pair_answers.py): the calculator's
+// data-pair-answers names the attacker's file as data-unit-answers does, and
+// data-pair-meta what they share: the form, each defender's fields and name, and the
+// calculator's words (for result-html.mjs).
+function pairAddresses(root, index) {
+  const pattern = root.getAttribute("data-pair-answers");
+  const meta = root.getAttribute("data-pair-meta");
+  if (!pattern || !meta || index < 0) return [];
+  return [new URL(pattern.replace("{}", String(index)), window.location.href).href, new URL(meta, window.location.href).href];
+}
+
 // The fetch of the unit's answers still under way (started now if need be), or null.
 export function unitAnswersArriving(root, index) {
-  const url = unitAddress(root, index);
-  return url && !arrived.has(url) ? tableAt(url) : null;
+  const urls = [unitAddress(root, index), ...pairAddresses(root, index)].filter((url) => url && !arrived.has(url));
+  return urls.length ? Promise.all(urls.map(tableAt)) : null;
+}
+
+const NAME = "\u0000defender"; // a defender's own name in a stored result
+const named = (value, name) => (Array.isArray(value) ? value.map((v) => named(v, name))
+  : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, named(v, name)]))
+    : value === NAME ? name : value);
+
+// The response for `request` among the attacker's pair answers: each request stored for its
+// defender rebuilt and compared whole with `request`; null when none is exactly it.
+function pairAnswer(root, index, request) {
+  const [url, metaUrl] = pairAddresses(root, index);
+  const table = url && arrived.get(url);
+  const meta = metaUrl && arrived.get(metaUrl);
+  if (!table || !meta || table.calculator !== request.calculator || table.base !== request.base || !Array.isArray(meta.units)) return null;
+  const name = request.inputs.defender_unit;
+  if (typeof name !== "string") return null;
+  const at = name ? meta.units.indexOf(name) : -1;
+  const chain = table.chains[name ? table.answers[at] : table.alone];
+  if (!Array.isArray(chain) || (name && at < 0)) return null;
+  const key = keyOf(request.inputs);
+  const fill = name ? meta.fills[meta.fillOf[at]] : {};
+  for (const [diff, answer] of chain) {
+    const inputs = Object.assign({}, meta.inputs, table.inputs, fill, table.diffs[diff], { defender_unit: name });
+    if (keyOf(inputs) === key) return rendered(named(table.responses[answer], name), meta, request.base);
+  }
+  return null;
 }
 
 // The response the build computed for `request` among the unit's answers, or null.
 export function builtUnitAnswer(root, index, request) {
   const url = unitAddress(root, index);
-  return url ? lookUp(arrived.get(url), request) : null;
+  return (url ? lookUp(arrived.get(url), request) : null) || pairAnswer(root, index, request);
 }

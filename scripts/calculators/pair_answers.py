@@ -1,0 +1,339 @@
+"""Answers computed at build time for two units picked, figures only (issue 44's first pick).
+
+On the pages a reader meets first (`PAGES`: Guardian X and the Attack page), the first
+calculator with unit pickers gets, per released attacking unit typed in its form, the
+engine's answer against every released defending unit (and against none, the attacker
+alone), so the result shows as soon as the two units are picked, before Python arrives.
+
+The requests are the ones the page sends: the form as shown, the attacker typed (units.mjs
+`unitTyped`: its weapon, range, upgrades and minis cleared, every field its card fills set),
+a worked example's attack faces following the dice counts (trace-fit.mjs `followCounts`),
+the defender typed (its fields filled), and, while the engine refuses a face list, that
+list's last face dropped and the engine asked again (trace-fit.mjs `refit`): each request of
+that chain is stored, refusals too, so the page shows the same notes as with Python.
+
+Each attacker's answers go to one file, `assets/calculators/pair-answers/<page>/<unit index
+in units.json>.json`, holding figures only and each distinct one once:
+
+    {"calculator", "base", "inputs": what typing the attacker changes in the page's form,
+     "diffs": [what a request changes beyond that and its defender's fields],
+     "responses": [{"result": the engine's result} or {"error", "option"}],
+     "chains": [[[diff, response], ...]: the requests the page sends for one defender, in
+     turn], "alone": the chain of the attacker alone, "answers": [each defender's chain]}
+
+What they all share goes once in the page's file, `<page>.json` (`page_part`): the form with
+the attacker's boxes cleared, each defender's fields, the units' names (the order of
+"answers"), and the calculator's words for result-html.mjs.
+
+A defender's name inside a result is written as `NAME` (its own name put back by the page),
+so defenders with one defence profile share their figures. The page (answers.mjs) rebuilds
+each stored request (`inputs` with the diff, and the defender's name) and uses an answer
+only when it is exactly the request it sends; it writes the HTML, sentence and headline with
+result-html.mjs from the calculator's words (`result_meta.py`, one file per calculator).
+Anything else is a miss: Python answers it. Each attacker's file is kept in
+`.cache/answers/pairs/` under the hash of the engine's source and everything it was made
+from, so a rebuild reads 161 files per page instead of computing 27,000 answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape, unescape
+from pathlib import Path
+
+from scripts.calculators import answers
+from scripts.calculators.answers import CACHE, Control, form_inputs, read_form
+from scripts.calculators.unit_answers import card_values, set_inputs
+
+FOLDER = "assets/calculators/pair-answers/"
+ATTRIBUTE = "data-pair-answers"
+META_ATTRIBUTE = "data-pair-meta"
+NAME = "\u0000defender"
+"""Stands for the defender's own name in a stored result."""
+PAGES = ("legion/keywords/Guardian X.md", "legion/Attack.md")
+"""The pages whose first unit calculator gets pair answers (vault paths below the vault's folder)."""
+MOST_REFITS = 12
+FACES = ";"
+
+
+def covered(page_src: str) -> bool:
+    return any(page_src == page or page_src.endswith("/" + page) for page in PAGES)
+
+
+def _units(text: str) -> list[list[str]]:
+    """trace-fit.mjs unitsOf."""
+    return [[f.strip() for f in unit.split(",") if f.strip()] for unit in text.split(FACES)] if text.strip() else []
+
+
+def _text(units: Sequence[Sequence[str]]) -> str:
+    """trace-fit.mjs textOf."""
+    return f"{FACES} ".join(", ".join(faces) for faces in units if faces)
+
+
+def dice_from(form_html: str) -> dict[str, list[str]]:
+    """Every face list of the form (data-faces): the counts whose dice it lists, in order."""
+    out = {}
+    for tag in re.findall(r"<input\b[^>]*\bdata-faces=[^>]*>", form_html):
+        name = re.search(r' name="([^"]+)"', tag)
+        order = re.search(r' data-dice-from="([^"]*)"', tag)
+        if name:
+            out[unescape(name.group(1))] = unescape(order.group(1)).split() if order else []
+    return out
+
+
+def follow_counts(before: Mapping[str, object], after: dict[str, object], lists: Mapping[str, list[str]]) -> None:
+    """trace-fit.mjs followCounts: each face list that follows dice counts, after `before`'s
+    counts became `after`'s (faces of dice removed go; dice added before faces drop them)."""
+    for name, order in lists.items():
+        if not order or not isinstance(after.get(name), str):
+            continue
+        faces = (_units(str(after[name])) or [[]])[0]
+        start = 0
+        for count in order:
+            was, now = before.get(count), after.get(count)
+            if not isinstance(was, int) or not isinstance(now, int) or was == now:
+                start += now if isinstance(now, int) else was if isinstance(was, int) else 0
+                continue
+            end = start + min(was, now)
+            if now < was:
+                del faces[end:end + was - now]
+            elif len(faces) > end:
+                del faces[end:]
+            start += now
+        text = _text([faces])
+        if text != str(after[name]).strip():
+            after[name] = text
+
+
+def figures(calculator: str, inputs: Mapping[str, object], base: str) -> dict[str, object]:
+    """The entry point's answer without its HTML: {"result"} or {"error", "option"}."""
+    from rulesengine.calculators.api import calculate, in_form_words
+    from rulesengine.calculators.registry import calculator as named
+    from rulesengine.calculators.render import compute
+    from rulesengine.errors import InputError
+
+    calc = named(calculator)
+    try:
+        return {"result": compute(calc, inputs)}
+    except InputError as e:
+        return {"error": in_form_words(calc, e), "option": e.option.split("/")[0].lstrip("-").replace("-", "_")}
+    except Exception:
+        # Whatever else the entry point says (a rules error, an internal one), as it says it.
+        response = json.loads(calculate(json.dumps({"calculator": calculator, "inputs": dict(inputs), "base": base})))
+        return {"error": response["error"], "option": response.get("option")}
+
+
+def _chain(calculator: str, inputs: dict[str, object], base: str, lists: Mapping[str, list[str]]) -> list[tuple[dict[str, object], dict[str, object]]]:
+    """The requests the page sends for `inputs` and their answers: while the engine refuses a
+    face list, its last face dropped (trace-fit.mjs refit)."""
+    out = []
+    for _ in range(MOST_REFITS):
+        answer = figures(calculator, inputs, base)
+        out.append((dict(inputs), answer))
+        option = answer.get("option")
+        if "error" not in answer or option not in lists or not isinstance(inputs.get(str(option)), str):
+            break
+        units = _units(str(inputs[str(option)]))
+        if not units:
+            break
+        units[-1].pop()
+        inputs = {**inputs, str(option): _text(units)}
+    return out
+
+
+def defender_fill(data: Mapping[str, object], index: int, values: Mapping[str, object], defaults: Mapping[str, object]) -> dict[str, object]:
+    """units.mjs cardValues and fillOf for the defending unit at `index`."""
+    units = data["units"]
+    rulesets = data["rulesets"]
+    by_ruleset = data["byRuleset"]
+    assert isinstance(units, list) and isinstance(rulesets, list) and isinstance(by_ruleset, dict)
+    ruleset = values.get("ruleset")
+    special = by_ruleset.get(ruleset, {}).get(str(index), {}) if ruleset and ruleset != rulesets[0] else {}
+    card = special.get("defense") or units[index]["defense"]
+    fields = data["defenderFields"]
+    assert isinstance(fields, list)
+    return {name: card[name] if name in card else defaults[name] for name in fields if name in defaults}
+
+
+def attacker_fill(data: Mapping[str, object], index: int, values: Mapping[str, object], defaults: Mapping[str, object]) -> dict[str, object] | None:
+    """units.mjs cardValues and fillOf for the attacking unit typed (its default pool)."""
+    units = data["units"]
+    rulesets = data["rulesets"]
+    by_ruleset = data["byRuleset"]
+    assert isinstance(units, list) and isinstance(rulesets, list) and isinstance(by_ruleset, dict)
+    unit = units[index]
+    if not unit["pools"]:
+        return None
+    pool = next((i for i, (at, name, _, _) in enumerate(unit["pools"]) if at == "" and name == ""), -1)
+    if pool < 0 or unit["pools"][pool][2] >= 0:
+        return None
+    ruleset = values.get("ruleset")
+    special = by_ruleset.get(ruleset, {}).get(str(index), {}) if ruleset and ruleset != rulesets[0] else {}
+    card = special.get(f"{pool}/") or card_values(unit, "")
+    if card is None:
+        return None
+    fields = data["attackerFields"]
+    assert isinstance(fields, list)
+    return {name: card[name] if name in card else defaults[name] for name in fields if name in defaults}
+
+
+def _named(value: object, name: str) -> object:
+    """`value` with every string that is exactly the defender's name written as NAME."""
+    if isinstance(value, dict):
+        return {k: _named(v, name) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, name) for v in value]
+    return NAME if value == name and name else value
+
+
+def _diff(request: Mapping[str, object], under: Mapping[str, object]) -> dict[str, object]:
+    return {k: v for k, v in request.items() if k != "defender_unit" and under.get(k) != v}
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def page_part(form_html: str, data: Mapping[str, object]) -> dict[str, object]:
+    """What every attacker's file of one calculator shares (the page's file): the form with
+    the attacker's boxes cleared as typing a unit clears them, and each defender's fields
+    (what differs from that form; `fillOf`: the index of its distinct fill)."""
+    controls = read_form(form_html)
+    defaults = answers.field_defaults(form_html)
+    common = form_inputs(set_inputs(controls, {"weapon": "", "range": "", "upgrade": "", "minis": "0"}))
+    units = data["units"]
+    assert isinstance(units, list)
+    fills: dict[str, int] = {}
+    # Only the fields the form sends: one off for this ruleset is filled but not sent.
+    fill_of = [fills.setdefault(_compact({k: v for k, v in defender_fill(data, d, common, defaults).items() if k in common and common[k] != v}),
+                                len(fills)) for d in range(len(units))]
+    return {"inputs": common, "fills": [json.loads(f) for f in fills], "fillOf": fill_of, "units": [u["name"] for u in units]}
+
+
+@dataclass(frozen=True)
+class Form:
+    """The calculator's form as the page reads it, read once for all its attackers."""
+
+    controls: list[Control]
+    defaults: dict[str, object]
+    shown: dict[str, object]
+    lists: dict[str, list[str]]
+
+
+def read(form_html: str) -> Form:
+    controls = read_form(form_html)
+    return Form(controls, answers.field_defaults(form_html), form_inputs(controls), dice_from(form_html))
+
+
+def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str, object], index: int,
+                  cache_dir: Path = CACHE, page: Mapping[str, object] | None = None, form: Form | None = None) -> str | None:
+    """One attacker's answers file (its text), or None when the unit's default pool is not
+    in the data. Its requests are written as what they change in the page's part (`page_part`)."""
+    page = page if page is not None else page_part(form_html, data)
+    form = form if form is not None else read(form_html)
+    controls, defaults, shown, lists = form.controls, form.defaults, form.shown, form.lists
+    units = data["units"]
+    assert isinstance(units, list)
+    typed = set_inputs(controls, {"attacker_unit": units[index]["name"], "weapon": "", "range": "", "upgrade": "", "minis": "0"})
+    fill = attacker_fill(data, index, form_inputs(typed), defaults)
+    if fill is None:
+        return None
+    start = form_inputs(set_inputs(typed, fill))
+    follow_counts(shown, start, lists)
+    common = page["inputs"]
+    fills = page["fills"]
+    fill_of = page["fillOf"]
+    assert isinstance(common, dict) and isinstance(fills, list) and isinstance(fill_of, list)
+    own = _diff(start, common)
+    assert {**common, **own} == start
+    source = json.dumps([answers.engine_hash(), calculator, base, start, lists, page], sort_keys=True)
+    key = hashlib.sha256(source.encode()).hexdigest()
+    kept = cache_dir / "pairs" / key[:2] / f"{key}.json"
+    try:
+        return kept.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    diffs: dict[str, int] = {}
+    responses: dict[str, int] = {}
+    chains: dict[str, int] = {}
+    table: list[int] = []
+    for d in range(-1, len(units)):
+        name = "" if d < 0 else str(units[d]["name"])
+        under = dict(start) if d < 0 else {**start, **fills[fill_of[d]]}
+        wanted = dict(under) if d < 0 else {**under, "defender_unit": name}
+        follow_counts(start, wanted, lists)
+        entries = []
+        for request, answer in _chain(calculator, wanted, base, lists):
+            entries.append([diffs.setdefault(_compact(_diff(request, under)), len(diffs)),
+                            responses.setdefault(_compact(_named(answer, name)), len(responses))])
+        table.append(chains.setdefault(_compact(entries), len(chains)))
+    text = (
+        '{"calculator":' + json.dumps(calculator) + ',"base":' + _compact(base) + ',"inputs":' + _compact(own)
+        + ',"diffs":[' + ",".join(diffs) + '],"responses":[' + ",".join(responses) + '],"chains":[' + ",".join(chains)
+        + '],"alone":' + str(table[0]) + ',"answers":' + _compact(table[1:]) + "}"
+    )
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(kept)
+    return text
+
+
+CALCULATOR_START = re.compile(r'<div class="calculator" [^>]*data-unit-data="[^"]*"[^>]*>')
+
+
+def _write(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACHE) -> str:
+    """A covered page with its first unit calculator naming its pair answers and the
+    calculator's words (written under `site_dir`); any other page as it is, and every page
+    when answers are off."""
+    if not answers.enabled() or not covered(page_src):
+        return page_html
+    found = CALCULATOR_START.search(page_html)
+    if found is None:
+        return page_html
+    end = page_html.find("</form>", found.end())
+    base_found = re.search(r' data-base="([^"]*)"', found.group(0))
+    name = re.search(r' data-calculator="([^"]+)"', found.group(0))
+    if end < 0 or base_found is None or name is None:
+        return page_html
+    from scripts.calculators.result_meta import meta_text
+    from scripts.calculators.units import units_text
+
+    base = unescape(base_found.group(1))
+    data = json.loads(units_text())
+    form_html = page_html[found.start():end + len("</form>")]
+    folder = answers.file_name(page_src, name.group(1)).removesuffix(".json")
+    page = page_part(form_html, data)
+    form = read(form_html)
+    digest = hashlib.sha256()
+    made = 0
+    for index in range(len(data["units"])):
+        text = attacker_file(name.group(1), base, form_html, data, index, cache_dir, page, form)
+        if text is None:
+            continue
+        made += 1
+        digest.update(f"{index}\0".encode() + text.encode() + b"\0")
+        _write(site_dir / FOLDER / folder / f"{index}.json", text)
+    if not made:
+        return page_html
+    # The calculator's words, and what every attacker's file shares (the defenders' names in
+    # the order of "answers").
+    words = meta_text(name.group(1))[:-1] + "," + _compact(page)[1:]
+    meta_name = f"{folder}.json"
+    _write(site_dir / FOLDER / meta_name, words)
+    meta_version = hashlib.sha256(words.encode()).hexdigest()[:12]
+    pattern = escape(f"{base}{FOLDER}{folder}/{{}}.json?v={digest.hexdigest()[:12]}", quote=True)
+    meta_address = escape(f"{base}{FOLDER}{meta_name}?v={meta_version}", quote=True)
+    opening = f'{found.group(0)[:-1]} {ATTRIBUTE}="{pattern}" {META_ATTRIBUTE}="{meta_address}">'
+    return page_html[:found.start()] + opening + page_html[found.end():]
