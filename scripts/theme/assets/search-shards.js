@@ -13,16 +13,9 @@
   "use strict";
 
   const Native = window.Worker;
-  const settings = document.getElementById("__config");
-  if (typeof Native !== "function" || !settings) return;
-
-  let base;
-  try {
-    base = new URL(JSON.parse(settings.textContent).base, location.href);
-  } catch {
-    return;
-  }
-  if (!base.pathname.endsWith("/")) base.pathname += "/";
+  // The site's address, as assets/site.js (run just before) reads it.
+  const base = typeof window.vaultSiteBase === "function" ? window.vaultSiteBase() : null;
+  if (typeof Native !== "function" || !base) return;
   const index = new URL("search/search_index.json", base).href;
   const setup = new URL("search/shards/setup.json", base).href;
   const THEME_WORKER = /\/assets\/javascripts\/workers\/search\.[^/]*\.js$/;
