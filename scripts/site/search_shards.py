@@ -25,8 +25,8 @@ note) keeps in its shard only the postings of the FIRST_ARTICLES pages where it 
 highest, as the theme scores a one-word query (lunr's weights summed over the fields, times
 the theme's boost for a page or a section). The rest is cut into pages of postings, each
 FACTOR times the one before, written apart. The shard says, for such a term (`more`): those
-pages' files, which documents each names (by page), and after each page the highest weight
-left in each field for a page and for a section. The browser fetches later pages only when
+pages' files (number, hash, size), which documents each names (by page), and each one's
+highest weight in each field for a page and for a section. The browser fetches later pages only when
 those bounds say a result it shows could be among them, so a first search fetches about
 the same whatever the vault's size, and its results in view are still the theme's.
 
@@ -190,8 +190,8 @@ def _paged(
 ) -> tuple[list[Any], list[tuple[list[Any], list[int]]], list[list[list[float]]]] | None:
     """A common term's postings cut by how high they score: None when the term names at most
     `first` articles; else its first page's entry (the same form as a whole entry), the later
-    pages (entry, their documents), and after each page the highest weight left per field,
-    [for an article, for a section]."""
+    pages (entry, their documents), and each later page's highest weight per field, [for an
+    article, for a section]."""
     fields = len(entry) - 1
     weights: dict[int, list[float]] = {}
     for f, flat in enumerate(entry[1:]):
@@ -232,15 +232,14 @@ def _paged(
 
     pages = [entry_exact(chunk) for chunk in chunks]
     bounds: list[list[list[float]]] = []
-    left = [[0.0, 0.0] for _ in range(fields)]
-    for _, docs in reversed(pages[1:]):
+    for _, docs in pages[1:]:
+        highest = [[0.0, 0.0] for _ in range(fields)]
         for doc in docs:
             kind = 0 if articles[doc] == doc else 1
             for f in range(fields):
                 if doc in in_field[f]:
-                    left[f][kind] = max(left[f][kind], weights[doc][f])
-        bounds.append([list(pair) for pair in left])
-    bounds.reverse()  # bounds[k]: what is left after page k
+                    highest[f][kind] = max(highest[f][kind], weights[doc][f])
+        bounds.append(highest)
     return pages[0][0], pages[1:], bounds
 
 
@@ -303,7 +302,7 @@ def _cut(
         for page, page_docs in later:
             body = {"entry": page}
             body.update(names(page_docs))
-            files.append([emit_later(body), _digest(body)])
+            files.append([emit_later(body), _digest(body), len(_dumps(body).encode("utf-8"))])
         more[term] = {
             "files": files,
             "bounds": bounds,

@@ -61,7 +61,12 @@
           this.follow();
           // Which query the results shown answer (the theme's answers to a word's first
           // letters may come first): for tests and benchmarks to wait on.
-          if (typeof message.vaultQuery === "string") document.documentElement.dataset.vaultSearched = message.vaultQuery;
+          // A first answer may come before a common word's later postings, and the theme's
+          // answer after them (`vaultSettled`).
+          if (typeof message.vaultQuery === "string") {
+            document.documentElement.dataset.vaultSearched = message.vaultQuery;
+            document.documentElement.dataset.vaultSettled = message.vaultSettled ? message.vaultQuery : "";
+          }
         }
       };
       this.vaultListeners.set(listener, wrapped);
