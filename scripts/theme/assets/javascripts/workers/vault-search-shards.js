@@ -345,11 +345,15 @@
     return true;
   }
 
-  /* Before fetching for a query: a moment for the next key. True when no newer query came
-     (a reader typing a word fetches for the word, not for each of its first letters). */
+  /* Before fetching for a query: a moment for the next key, once a query (a key typed
+     while its first files are fetched is seen before the next). True when no newer query
+     came (a reader typing a word fetches for the word, not for each of its first letters). */
+  let waited = false;
   async function typedOn() {
     if (pending !== null) return false;
+    if (waited) return true;
     await new Promise((resolve) => setTimeout(resolve, TYPING_MS));
+    waited = true;
     return pending === null;
   }
 
@@ -573,6 +577,7 @@
     if (!query.trim()) return toPage(await ask([{ type: QUERY, data: query }])); // the theme's "" at start
     const found = await loadManifest();
     if (!found) return wholeIndex(query);
+    waited = false;
     const reach = await termsOf(found, query);
     if (reach === null || !(await fetchShards(found, reach)) || pending !== null) return; // a newer query waits: answer that one
     // A first answer from the postings the shards hold; when a common term's later pages
