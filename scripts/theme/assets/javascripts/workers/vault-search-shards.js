@@ -465,8 +465,10 @@
       const result = await rank(found, query, reach, presence ? [] : opened);
       const { items, certain } = presence ? { items: result.data.items, certain: 0 } : judge(result.data.items, opened);
       // The later pages naming the first results' pages (so that each shows every match the
-      // theme's would); when none does, the next page of each term.
-      const naming = new Map();
+      // theme's would); when none does, or they are more than what is left to spend, the
+      // next page of each term.
+      const costOf = (pages) => [...pages.values()].reduce((sum, [term, page]) => sum + (more.get(term).files[page][2] || 0), 0);
+      let naming = new Map();
       if (!presence) {
         for (const group of items.slice(0, want)) {
           const article = articleOf(group);
@@ -476,14 +478,15 @@
           }
         }
       }
-      if (!naming.size) {
+      if (!naming.size || spent.bytes + costOf(naming) > LATER_BYTES) {
+        naming = new Map();
         for (const term of opened) {
           const about = more.get(term);
           const page = about.files.findIndex((_, n) => !about.held.has(n));
           naming.set(`${page} ${term}`, [term, page]);
         }
       }
-      const cost = [...naming.values()].reduce((sum, [term, page]) => sum + (more.get(term).files[page][2] || 0), 0);
+      const cost = costOf(naming);
       const final = round >= rounds || spent.bytes + cost > LATER_BYTES;
       if (certain >= want || final) {
         const seen = new Set(items.map(articleOf));
