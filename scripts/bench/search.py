@@ -56,7 +56,7 @@ WORDS_PER_NOTE = 250
 KEY_MS = 80
 # The slowest first searches a hunt found (on the 10,000-note vault, seed 7), kept here so
 # every run measures them.
-FOUND: list[str] = ["forrulpor ma 5925,", "pimarborfo rorrosi", "ma 5295,"]
+FOUND: list[str] = ["forrulpor ma 5925,", "pimarborfo rorrosi", "ma 5295,", "venlorbenli karsar v karsar", "karsar v", "da"]
 
 
 def made_up_words(count: int, rng: random.Random) -> list[str]:
