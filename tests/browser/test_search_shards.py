@@ -7,7 +7,9 @@ from __future__ import annotations
 import bisect
 import json
 import re
+import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ import pytest
 
 from scripts.site.search_shards import js_order
 from tests.browser.conftest import WAIT_MS
-from tests.browser.harness import Server, Visit
+from tests.browser.harness import Server, Visit, serve
 
 pytestmark = pytest.mark.browser
 EXPAND = Path(__file__).with_name("lunr_expand.mjs")
@@ -41,12 +43,28 @@ BOTH = """async (queries) => {
   function talk(worker) {
     const waiting = [];
     worker.addEventListener("message", (event) => {
-      if (event.data && (event.data.type === 1 || event.data.type === 3)) waiting.shift()(event.data);
+      // The sharded worker's answers before the theme's own (vaultSettled false) are skipped.
+      if (event.data && (event.data.type === 1 || event.data.type === 3) && event.data.vaultSettled !== false) waiting.shift()(event.data);
     });
     return (message) => new Promise((resolve) => { waiting.push(resolve); worker.postMessage(message); });
   }
   const whole = talk(new Native(themeWorker));
-  const sharded = talk(new window.Worker(themeWorker));
+  const shardWorker = new window.Worker(themeWorker);
+  const sharded = talk(shardWorker);
+  // The results past those first answered, asked for as a reader's scrolling asks
+  // ("vault-more"), and filled into the answer when they come ("vault-fill").
+  let filled = null;
+  shardWorker.onmessage = (event) => {
+    const message = event.data;
+    if (message && message.type === "vault-fill" && filled && message.from + message.items.length >= filled.upTo) setTimeout(filled.resolve, 300);
+  };
+  function fill(answer, upTo) {
+    if (!answer.vaultGeneration || upTo <= 10) return Promise.resolve();
+    return new Promise((resolve) => {
+      filled = { upTo, resolve };
+      shardWorker.postMessage({ type: "vault-more", generation: answer.vaultGeneration, upTo });
+    });
+  }
   const index = await (await fetch(new URL("search/search_index.json", base))).json();
   const setup = await (await fetch(new URL("search/shards/setup.json", base))).json();
   const options = { suggest: false };
@@ -56,7 +74,9 @@ BOTH = """async (queries) => {
   for (const query of queries) {
     const expected = await whole({ type: 2, data: window.vaultSearchQuery(query) });
     const got = await sharded({ type: 2, data: query });
-    answers.push({ query, whole: expected.data.items, sharded: got.data.items });
+    const first = got.data.items.map((group) => group.map((item) => item.location));
+    await fill(got, expected.data.items.length);
+    answers.push({ query, whole: expected.data.items, sharded: got.data.items, first });
   }
   return answers;
 }"""
@@ -70,12 +90,32 @@ def shown(groups: list[list[dict[str, Any]]]) -> list[list[tuple[str, str, Any]]
     return [[(item["title"], item["text"], item.get("tags")) for item in group] for group in groups]
 
 
-def test_sharded_search_answers_as_the_whole_index_does(site: Server, visit: Visit) -> None:
-    visit.page.goto(site.url)
+@pytest.fixture(scope="module")
+def paged_site(site: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The shipped site with its search shards cut again, every term in more than two pages
+    cut into pages of postings (as a large vault's common words are)."""
+    from scripts.site.search_shards import write_search_shards
+
+    root = tmp_path_factory.mktemp("paged") / "site"
+    shutil.copytree(site.root, root)
+    write_search_shards(root, first=2)
+    assert list((root / "search" / "shards").glob("x*.json")), "no term was cut into pages"
+    server = serve(root)
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("paged", [False, True], ids=["shards", "paged"])
+def test_sharded_search_answers_as_the_whole_index_does(site: Server, paged_site: Server, visit: Visit, paged: bool) -> None:
+    visit.page.goto((paged_site if paged else site).url)
     answers = visit.page.evaluate(BOTH, QUERIES)
     empty = []
     for answer in answers:
         query, whole, sharded = answer["query"], answer["whole"], answer["sharded"]
+        # The first answer: as many results as the theme's, its first ten the theme's; every
+        # result the theme's once the rest is asked for.
+        assert len(answer["first"]) == len(whole), query
+        assert answer["first"][:10] == [[item["location"] for item in group] for group in whole[:10]], query
         assert ranking(sharded) == ranking(whole), query
         # The first ten pages show their text, matches marked, as the theme shows them.
         assert shown(sharded[:10]) == shown(whole[:10]), query
@@ -85,9 +125,10 @@ def test_sharded_search_answers_as_the_whole_index_does(site: Server, visit: Vis
 
 
 def answered(page: Any, query: str) -> None:
-    """Until the results shown answer `query` as typed (the search worker answers a word's
-    first letters too, and may do so after the reader has typed on)."""
-    page.wait_for_function("(typed) => document.documentElement.dataset.vaultSearched === window.vaultSearchQuery(typed)", arg=query, timeout=WAIT_MS)
+    """Until the results shown answer `query` as typed, as the theme would (the search
+    worker answers a word's first letters too, and may do so after the reader has typed on;
+    and it may answer from a common word's first postings before the rest)."""
+    page.wait_for_function("(typed) => document.documentElement.dataset.vaultSettled === window.vaultSearchQuery(typed)", arg=query, timeout=WAIT_MS)
 
 
 def search(page: Any, query: str) -> list[str]:

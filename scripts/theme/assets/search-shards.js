@@ -13,16 +13,9 @@
   "use strict";
 
   const Native = window.Worker;
-  const settings = document.getElementById("__config");
-  if (typeof Native !== "function" || !settings) return;
-
-  let base;
-  try {
-    base = new URL(JSON.parse(settings.textContent).base, location.href);
-  } catch {
-    return;
-  }
-  if (!base.pathname.endsWith("/")) base.pathname += "/";
+  // The site's address, as assets/site.js (run just before) reads it.
+  const base = typeof window.vaultSiteBase === "function" ? window.vaultSiteBase() : null;
+  if (typeof Native !== "function" || !base) return;
   const index = new URL("search/search_index.json", base).href;
   const setup = new URL("search/shards/setup.json", base).href;
   const THEME_WORKER = /\/assets\/javascripts\/workers\/search\.[^/]*\.js$/;
@@ -68,7 +61,12 @@
           this.follow();
           // Which query the results shown answer (the theme's answers to a word's first
           // letters may come first): for tests and benchmarks to wait on.
-          if (typeof message.vaultQuery === "string") document.documentElement.dataset.vaultSearched = message.vaultQuery;
+          // A first answer may come before a common word's later postings, and the theme's
+          // answer after them (`vaultSettled`).
+          if (typeof message.vaultQuery === "string") {
+            document.documentElement.dataset.vaultSearched = message.vaultQuery;
+            document.documentElement.dataset.vaultSettled = message.vaultSettled ? message.vaultQuery : "";
+          }
         }
       };
       this.vaultListeners.set(listener, wrapped);

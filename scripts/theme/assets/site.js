@@ -13,17 +13,24 @@
 (() => {
   "use strict";
 
-  const script = document.currentScript;
-  const settings = document.getElementById("__config");
-  if (!(script instanceof HTMLScriptElement) || !settings) return;
-
-  let base;
-  try {
-    base = new URL(JSON.parse(settings.textContent).base, location.href);
-  } catch {
-    return;
+  /* The site's address, where its home page is: the theme's `base` setting made absolute,
+     ending in "/"; null without the theme's settings. Shared with assets/search-shards.js. */
+  function siteBase() {
+    const settings = document.getElementById("__config");
+    if (!settings) return null;
+    try {
+      const base = new URL(JSON.parse(settings.textContent).base, location.href);
+      if (!base.pathname.endsWith("/")) base.pathname += "/";
+      return base;
+    } catch {
+      return null;
+    }
   }
-  if (!base.pathname.endsWith("/")) base.pathname += "/";
+  window.vaultSiteBase = siteBase;
+
+  const script = document.currentScript;
+  const base = siteBase();
+  if (!(script instanceof HTMLScriptElement) || !base) return;
 
   const built = script.dataset.siteUrl;
   if (built) {

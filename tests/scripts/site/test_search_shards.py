@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scripts.site.search_shards import article_of, js_order, shard, write_search_shards
+from scripts.site.search_shards import _digest, article_of, js_order, shard, write_search_shards
 
 THEME = importlib.util.find_spec("material")
 assert THEME is not None and THEME.origin is not None
@@ -156,3 +156,57 @@ def test_the_shards_written_from_nodes_postings_are_those_cut_from_lunrs_whole_i
     assert header == {"version": lunr["version"], "fields": lunr["fields"]}
     assert list(streamed) == list(_postings(lunr, refs))
     lines.unlink()
+
+
+def test_a_common_terms_postings_are_cut_by_score_and_bounded(lunr: dict[str, Any]) -> None:
+    # With one page kept per term, a term on several pages keeps its highest-scoring page in
+    # its shard; its other postings are in later pages, every weight once, each with its
+    # highest weights, for a page and for a section.
+    sharded = shard({"config": CONFIG, "docs": DOCS}, lunr, first=1)
+    articles = article_of(DOCS)
+    fields = sharded.manifest["fields"]
+    whole = {term: posting for term, posting in lunr["invertedIndex"]}
+    vectors = {ref: dict(zip(flat[0::2], flat[1::2])) for ref, flat in lunr["fieldVectors"]}
+    paged = 0
+    for body in sharded.shards:
+        for term, head in body["terms"].items():
+            about = body.get("more", {}).get(term)
+            entries = [head] + [sharded.later[number]["entry"] for number, _, _ in (about["files"] if about else [])]
+            got = sorted((f, doc, weight) for entry in entries for f in range(len(fields)) for doc, weight in zip(entry[1 + f][0::2], entry[1 + f][1::2]))
+            refs = {str(doc["location"]): n for n, doc in enumerate(DOCS)}
+            number = whole[term]["_index"]
+            want = sorted((f, refs[ref], vectors[f"{field}/{ref}"][number]) for f, field in enumerate(fields) for ref in whole[term].get(field, {}))
+            assert got == want, term
+            if not about:
+                assert len({articles[doc] for _, doc, _ in got}) <= 1, term
+                continue
+            paged += 1
+            for number, digest, size in about["files"]:
+                text = json.dumps(sharded.later[number], ensure_ascii=False, separators=(",", ":"))
+                assert (_digest(sharded.later[number]), len(text.encode("utf-8"))) == (digest, size)
+            pages = [{articles[doc] for f in range(len(fields)) for doc in entry[1 + f][0::2]} for entry in entries]
+            assert len(pages[0]) == 1 and all(len(page) == 4 ** k for k, page in enumerate(pages[:-1]))
+            named = []
+            for flat in about["names"]:
+                docs, at, k = set(), 0, 0
+                while k < len(flat):
+                    at += flat[k]
+                    docs |= {at + offset for offset in flat[k + 2 : k + 2 + flat[k + 1]]}
+                    k += 2 + flat[k + 1]
+                named.append(docs)
+            assert named == [{doc for f in range(len(fields)) for doc in entry[1 + f][0::2]} for entry in entries[1:]]
+
+            def score(doc: int, entry: list[Any]) -> float:
+                return sum(weight for f in range(len(fields)) for d, weight in zip(entry[1 + f][0::2], entry[1 + f][1::2]) if d == doc)
+
+            def best(page: int) -> float:
+                entry = entries[page]
+                return max(score(doc, entry) * (5 if articles[doc] == doc else 2) for f in range(len(fields)) for doc in entry[1 + f][0::2])
+
+            assert all(best(0) >= best(k) for k in range(1, len(entries)))
+            for k, entry in enumerate(entries[1:]):
+                for f in range(len(fields)):
+                    for kind in (0, 1):
+                        held = [weight for doc, weight in zip(entry[1 + f][0::2], entry[1 + f][1::2]) if (articles[doc] == doc) == (kind == 0)]
+                        assert about["bounds"][k][f][kind] == max(held, default=0.0), (term, k, f, kind)
+    assert paged >= 2
