@@ -9,7 +9,7 @@ from typing import Any
 
 from ...vault_index import NoteRecord, VaultIndex
 from .evaluate import key_variant
-from .fields import inline_fields, list_items
+from .fields import code_free_lines, inline_fields, list_items
 from .values import Link, Value, normalised
 
 Page = dict[str, Any]
@@ -37,13 +37,26 @@ def _day(name: str) -> datetime | None:
         return None
 
 
-def page_object(record: NoteRecord) -> Page:
+def page_object(record: NoteRecord, names: dict[str, str] | None = None) -> Page:
+    """The note's page object. With `names` (from `_by_name`), the links written in its fields,
+    front matter and list items point at their notes' paths (a link to no note keeps its target
+    as written); its `file` links (link, inlinks, outlinks) are paths already. Made in one pass:
+    values are resolved as they are read, not copied afterwards."""
+    def resolved(value: Any) -> Any:
+        return value if names is None else _resolved(value, names)
+
     every, explicit = _tags(record)
     link = Link(record.path)
-    items = list_items(record.text)
+    lines = code_free_lines(record.text)  # read once for list items and inline fields
+    items = list_items(record.text, lines)
     for item in items:
+        for key, value in item.items():
+            if isinstance(value, (Link, list, dict)):
+                item[key] = resolved(value)
         item["path"], item["link"] = record.path, link
     ctime, mtime = record.facts.ctime, record.facts.mtime
+    # Front matter's values are shared by the page and `file.frontmatter`: no query changes a value in place.
+    front: Page = {str(k): resolved(normalised(v)) for k, v in record.front_matter.items()}
     file: Page = {
         "name": record.name, "path": record.path, "folder": record.folder, "ext": record.extension,
         "link": link, "size": record.facts.size, "tags": every, "etags": explicit,
@@ -53,14 +66,12 @@ def page_object(record: NoteRecord) -> Page:
         "cday": ctime.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0) if ctime else None,
         "mday": mtime.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0) if mtime else None,
         "tasks": [item for item in items if item["task"]], "lists": items,
-        "frontmatter": {str(k): normalised(v) for k, v in record.front_matter.items()},
+        "frontmatter": front,
     }
-    page: Page = {}
-    for key, value in record.front_matter.items():
-        page[str(key)] = normalised(value)
+    page: Page = dict(front)
     written: dict[str, list[Value]] = {}
-    for key, value, _line in inline_fields(record.text):
-        written.setdefault(key, []).append(value)
+    for key, value, _line in inline_fields(record.text, lines):
+        written.setdefault(key, []).append(resolved(value))
     for key, values in written.items():  # a key written twice is a list, as in Dataview
         value = values[0] if len(values) == 1 else values
         page[key] = [*page[key], *values] if isinstance(page.get(key), list) else (
@@ -93,16 +104,6 @@ def _resolved(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
-def _resolved_page(page: Page, names: dict[str, str]) -> Page:
-    """A page object's written values resolved (its fields, front matter, list items' fields);
-    its `file` links (link, inlinks, outlinks) are paths already."""
-    file = page["file"]
-    lists = _resolved(file["lists"], names)
-    resolved_file = {**file, "frontmatter": _resolved(file["frontmatter"], names), "lists": lists,
-                     "tasks": [item for item in lists if item["task"]]}
-    return {**{key: _resolved(value, names) for key, value in page.items() if key != "file"}, "file": resolved_file}
-
-
 def results_of(vault: VaultIndex) -> dict[tuple[str, int, str], object]:
     """The results already worked out against this index (made with its page objects)."""
     pages_of(vault)
@@ -115,7 +116,7 @@ def pages_of(vault: VaultIndex) -> dict[str, Page]:
     if kept is not None and kept[0] is vault:
         return kept[1]
     names = _by_name(vault)
-    made = {path: _resolved_page(page_object(record), names) for path, record in vault.notes.items()}
+    made = {path: page_object(record, names) for path, record in vault.notes.items()}
     if len(_CACHE) > 3:
         _CACHE.clear()
         _RESULTS.clear()
