@@ -37,16 +37,26 @@ def _day(name: str) -> datetime | None:
         return None
 
 
-def page_object(record: NoteRecord, names: dict[str, str] | None = None) -> Page:
+def page_object(record: NoteRecord, names: dict[str, str] | None = None, links: dict[str, Link] | None = None) -> Page:
     """The note's page object. With `names` (from `_by_name`), the links written in its fields,
     front matter and list items point at their notes' paths (a link to no note keeps its target
     as written); its `file` links (link, inlinks, outlinks) are paths already. Made in one pass:
-    values are resolved as they are read, not copied afterwards."""
+    values are resolved as they are read, not copied afterwards. `links`: one `Link` per path,
+    shared by every page of a vault (a link is immutable; a vault's inlinks and outlinks are
+    hundreds of thousands of links to its few thousand notes)."""
     def resolved(value: Any) -> Any:
         return value if names is None else _resolved(value, names)
 
+    shared: dict[str, Link] = {} if links is None else links
+
+    def link_to(path: str) -> Link:
+        found = shared.get(path)
+        if found is None:
+            found = shared[path] = Link(path)
+        return found
+
     every, explicit = _tags(record)
-    link = Link(record.path)
+    link = link_to(record.path)
     lines = code_free_lines(record.text)  # read once for list items and inline fields
     items = list_items(record.text, lines)
     for item in items:
@@ -60,7 +70,7 @@ def page_object(record: NoteRecord, names: dict[str, str] | None = None) -> Page
     file: Page = {
         "name": record.name, "path": record.path, "folder": record.folder, "ext": record.extension,
         "link": link, "size": record.facts.size, "tags": every, "etags": explicit,
-        "inlinks": [Link(path) for path in record.inlinks], "outlinks": [Link(path) for path in record.outlinks],
+        "inlinks": [link_to(path) for path in record.inlinks], "outlinks": [link_to(path) for path in record.outlinks],
         "aliases": list(record.aliases), "day": _day(record.name),
         "ctime": ctime.replace(tzinfo=None) if ctime else None, "mtime": mtime.replace(tzinfo=None) if mtime else None,
         "cday": ctime.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0) if ctime else None,
@@ -116,7 +126,8 @@ def pages_of(vault: VaultIndex) -> dict[str, Page]:
     if kept is not None and kept[0] is vault:
         return kept[1]
     names = _by_name(vault)
-    made = {path: page_object(record, names) for path, record in vault.notes.items()}
+    links: dict[str, Link] = {}
+    made = {path: page_object(record, names, links) for path, record in vault.notes.items()}
     if len(_CACHE) > 3:
         _CACHE.clear()
         _RESULTS.clear()
