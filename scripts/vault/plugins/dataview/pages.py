@@ -1,9 +1,11 @@
 """Dataview's page objects (`file.*` fields, front matter, inline fields), made once per vault
-index and kept with it, not per query."""
+index and kept while that index lives, not per query."""
 
 from __future__ import annotations
 
 import re
+import weakref
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -13,9 +15,20 @@ from .fields import code_free_lines, inline_fields, list_items
 from .values import Link, Value, normalised
 
 Page = dict[str, Any]
-_CACHE: dict[int, tuple[VaultIndex, dict[str, Page]]] = {}
-# A query's result, by (note, line, query): the compile works it out for backlinks, then draws it.
-_RESULTS: dict[int, dict[tuple[str, int, str], object]] = {}
+
+
+@dataclass
+class _Kept:
+    """What one vault index's queries share: its page objects, and each query's result by
+    (note, line, query), which the compile works out for backlinks and then draws."""
+
+    pages: dict[str, Page]
+    results: dict[tuple[str, int, str], object] = field(default_factory=dict)
+
+
+# By id of a live index: an index's entry goes when the index does (weakref.finalize), so it
+# lives exactly as long as the compile (or live-preview state) holding that index.
+_KEPT: dict[int, _Kept] = {}
 
 
 def _tags(record: NoteRecord) -> tuple[list[str], list[str]]:
@@ -116,21 +129,19 @@ def _resolved(value: Any, names: dict[str, str]) -> Any:
 
 def results_of(vault: VaultIndex) -> dict[tuple[str, int, str], object]:
     """The results already worked out against this index (made with its page objects)."""
-    pages_of(vault)
-    return _RESULTS[id(vault)]
+    return _kept(vault).results
 
 
 def pages_of(vault: VaultIndex) -> dict[str, Page]:
     """Every note's page object, by path; made once for this index."""
-    kept = _CACHE.get(id(vault))
-    if kept is not None and kept[0] is vault:
-        return kept[1]
-    names = _by_name(vault)
-    links: dict[str, Link] = {}
-    made = {path: page_object(record, names, links) for path, record in vault.notes.items()}
-    if len(_CACHE) > 3:
-        _CACHE.clear()
-        _RESULTS.clear()
-    _RESULTS[id(vault)] = {}
-    _CACHE[id(vault)] = (vault, made)
-    return made
+    return _kept(vault).pages
+
+
+def _kept(vault: VaultIndex) -> _Kept:
+    kept = _KEPT.get(id(vault))
+    if kept is None:
+        names = _by_name(vault)
+        links: dict[str, Link] = {}
+        kept = _KEPT[id(vault)] = _Kept({path: page_object(record, names, links) for path, record in vault.notes.items()})
+        weakref.finalize(vault, _KEPT.pop, id(vault), None)
+    return kept
