@@ -42,8 +42,11 @@ def _tags(record: NoteRecord) -> tuple[list[str], list[str]]:
     return every, explicit
 
 
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _day(name: str) -> datetime | None:
-    found = re.search(r"\d{4}-\d{2}-\d{2}", name)
+    found = _DATE.search(name) if "-" in name else None
     try:
         return datetime.fromisoformat(found.group()) if found else None
     except ValueError:
