@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta
 
 from .expressions import Binary, Call, Dot, Expr, Field, Index, Lambda, ListOf, Literal, ObjectOf, QueryError, Unary
@@ -29,6 +30,7 @@ class Scope:
         return Scope(row, self.this, self.resolve, self.page_of)
 
 
+@lru_cache(maxsize=4096)  # a vault's field names repeat on every page
 def key_variant(name: str) -> str:
     """Dataview's second name for a field: lower case, spaces as dashes, other marks dropped."""
     out = []

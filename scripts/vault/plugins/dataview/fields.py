@@ -62,15 +62,20 @@ def line_fields(line: str) -> list[tuple[str, Value]]:
     return found
 
 
-def inline_fields(text: str) -> list[tuple[str, Value, int]]:
-    return [(key, value, number) for number, line in code_free_lines(text) for key, value in line_fields(line)]
+Lines = list[tuple[int, str]]
 
 
-def list_items(text: str) -> list[dict[str, Value]]:
+def inline_fields(text: str, lines: Lines | None = None) -> list[tuple[str, Value, int]]:
+    """`lines`: the text's `code_free_lines`, when the caller has them already."""
+    return [(key, value, number) for number, line in (code_free_lines(text) if lines is None else lines)
+            for key, value in line_fields(line)]
+
+
+def list_items(text: str, lines: Lines | None = None) -> list[dict[str, Value]]:
     """Every list item, tasks with their status (Dataview's `file.lists`; `file.tasks` are those
-    with a checkbox)."""
+    with a checkbox). `lines`: the text's `code_free_lines`, when the caller has them already."""
     items: list[dict[str, Value]] = []
-    for number, line in code_free_lines(text):
+    for number, line in code_free_lines(text) if lines is None else lines:
         found = _ITEM.match(line)
         if found is None:
             continue
