@@ -38,11 +38,69 @@ vm.runInContext(readFileSync(worker, "utf8"), context, { filename: worker });
 if (!listener || !context.lunr) throw new Error(`${worker} is not the theme's search worker (no message listener, no lunr)`);
 
 let built = null;
-const build = context.lunr.Builder.prototype.build;
-context.lunr.Builder.prototype.build = function () {
+const Builder = context.lunr.Builder.prototype;
+const build = Builder.build;
+Builder.build = function () {
   built = build.call(this);
   return built;
 };
+if (!whole) lean(context.lunr);
+
+/* The index the worker builds, with nothing kept that no weight or term number comes from
+   (a big vault's index held it all at once: 870 MB for 11,000 notes). The theme's worker
+   is run as it is, its builder's own steps computing every weight; around them, here:
+   - no token positions are kept (the builder's metadata and the worker's position tables,
+     which serve only to highlight a result), and each posting's empty metadata is one
+     shared object;
+   - a document's text is let go once the builder has read it (the worker's map of the
+     documents keeps them for results, and no query is made here);
+   - each document's term counts are let go once its field vector is made from them;
+   - the token set (for wildcard queries) is not made.
+   The tests check the postings written so against lunr's own serialisation of the index the
+   worker builds untouched (`--whole`), weight for weight. */
+function lean(lunr) {
+  const empty = Object.freeze(Object.create(null));
+  const tables = [];
+  let table = [];
+  const add = lunr.Builder.prototype.add;
+  lunr.Builder.prototype.add = function (doc, attributes) {
+    if (!Object.getOwnPropertyDescriptor(lunr.tokenizer, "table")?.get) {
+      // The worker gives each field of each document a new position table through this.
+      Object.defineProperty(lunr.tokenizer, "table", {
+        configurable: true,
+        get: () => table,
+        set: (value) => tables.push((table = value)),
+      });
+    }
+    this.metadataWhitelist = [];
+    const added = add.call(this, doc, attributes);
+    const ref = doc[this._ref];
+    for (const field of Object.keys(this._fields)) {
+      for (const term in this.fieldTermFrequencies[`${field}/${ref}`]) this.invertedIndex[term][field][ref] = empty;
+      doc[field] = undefined;
+    }
+    for (const each of tables) each.length = 0;
+    tables.length = 0;
+    return added;
+  };
+  const vectors = lunr.Builder.prototype.createFieldVectors;
+  lunr.Builder.prototype.createFieldVectors = function () {
+    const counts = this.fieldTermFrequencies;
+    // Read once per field vector, in the builder's own loop; gone once read.
+    this.fieldTermFrequencies = new Proxy(counts, {
+      get(target, key) {
+        const value = target[key];
+        delete target[key];
+        return value;
+      },
+    });
+    vectors.call(this);
+    this.fieldTermFrequencies = null;
+  };
+  lunr.Builder.prototype.createTokenSet = function () {
+    this.tokenSet = null;
+  };
+}
 
 const { config, docs } = JSON.parse(readFileSync(input, "utf8"));
 await listener({ data: { type: 0, data: { config, docs, options: { suggest: false } } } });

@@ -308,7 +308,14 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     # The page's Content-Security-Policy lists the hashes of the theme's inline scripts,
     # never of one inside the note's own content.
     output = reader_features.post_page(output, page)  # issue 25: local graph, "Last updated"
-    return with_script_hashes(name_search_dialog(output), page.content or "")
+    output = with_script_hashes(name_search_dialog(output), page.content or "")
+    # The page is written next and nothing reads its HTML again (the search plugin has
+    # indexed it, the anchors are checked from their own list): MkDocs would keep every
+    # page's HTML and the note's compiled HTML to the end of the build (issue 45: memory).
+    page.content = None
+    if page.file.generated_by is None:  # a generated page's File holds the Markdown it comes from
+        page.file._content = ""
+    return output
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

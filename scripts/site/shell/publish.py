@@ -27,6 +27,7 @@ from urllib.parse import unquote, urlsplit
 from scripts.site.precompress import precompress
 from scripts.site.shell.site_config import VaultFolderError, config_for, vault_folder
 from scripts.site.site_links import broken_links, written_in_notes
+from scripts.vault.left_out import is_left_out, template_folders
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -127,8 +128,9 @@ def build(config: Path, out: Path, site_url: str, strict: bool = False) -> SiteW
             logger.removeHandler(warnings)
     finally:
         logger.removeHandler(shown)
-    notes = [note.read_text(encoding="utf-8", errors="replace") for note in Path(loaded.docs_dir).rglob("*.md")]
-    for link in broken_links(out):
+    broken = broken_links(out)
+    notes = published_notes(Path(loaded.docs_dir)) if broken else []
+    for link in broken:
         if written_in_notes(link, notes):
             warnings.vault.append(str(link))
             print(f"WARNING -  {link} (written so in a note)", file=sys.stderr)
@@ -138,6 +140,14 @@ def build(config: Path, out: Path, site_url: str, strict: bool = False) -> SiteW
         listed = "\n".join(f"  {message}" for message in warnings.site)
         raise PublishError(f"the site itself has {len(warnings.site)} problem(s), not the vault:\n{listed}")
     return warnings
+
+
+def published_notes(docs: Path) -> list[str]:
+    """The text of every note the site is built from: not those it leaves out (dot-folders,
+    templates folders: scripts/vault/left_out.py), whose links no page can carry."""
+    folders = template_folders(docs)
+    return [note.read_text(encoding="utf-8", errors="replace") for note in sorted(docs.rglob("*.md"))
+            if not is_left_out(note.relative_to(docs).as_posix(), folders)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -101,3 +101,17 @@ def test_with_a_cache_a_large_file_is_compressed_harder_once(tmp_path: Path) -> 
     once = {c.path.name: c for c in precompress(site, cache=cache)}["big.wasm"].brotli_size
     assert quick is not None and once is not None and once <= quick
     assert brotli.decompress((site / "big.wasm.br").read_bytes()) == data
+
+
+def test_only_the_published_notes_are_read_to_match_broken_links(tmp_path: Path) -> None:
+    # A link no page carries cannot be excused by a note the site leaves out.
+    from scripts.site.shell.publish import published_notes
+
+    for path, text in {"Rule.md": "See [map](map.pdf).", "keywords/Aim.md": "Aim.", ".trash/Old.md": "[old](old.pdf)",
+                       "Templates/Note.md": "[x](x.pdf)", "Mine/T.md": "[t](t.pdf)"}.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    assert sorted(published_notes(tmp_path)) == sorted(["See [map](map.pdf).", "Aim.", "[t](t.pdf)"])
+    (tmp_path / ".obsidian").mkdir()
+    (tmp_path / ".obsidian" / "templates.json").write_text('{"folder": "Mine"}', encoding="utf-8")
+    assert sorted(published_notes(tmp_path)) == sorted(["See [map](map.pdf).", "Aim.", "[x](x.pdf)"])
