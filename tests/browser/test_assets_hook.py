@@ -136,3 +136,35 @@ def test_each_calculators_answers_are_preloaded_and_read_by_an_early_module(tmp_
     # Before the calculator script: it runs as soon as it arrives, the page still being read.
     early = '<script src="../assets/calculators/answers.mjs?v=abc" type="module" async></script>'
     assert head.index(early) < head.index("calculator.mjs?v=abc")
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_two_units_answers_are_computed_for_a_build_not_while_serving(command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """pair_answers.py costs some 150 s of engine time on an empty cache: `mkdocs build` (and
+    publish.sh) computes them, `mkdocs serve` (the machine's own server, where Python arrives
+    in a second or two) leaves them out; the other build answers are kept either way."""
+    from scripts.calculators import answers, pair_answers, unit_answers, units
+
+    attached: list[str] = []
+
+    def mark(name: str) -> object:
+        def attach(output: str, *args: object) -> str:
+            attached.append(name)
+            return output
+        return attach
+
+    monkeypatch.setattr(answers, "attach", mark("answers"))
+    monkeypatch.setattr(units, "attach", mark("units"))
+    monkeypatch.setattr(unit_answers, "attach", mark("unit answers"))
+    monkeypatch.setattr(pair_answers, "attach", mark("pair answers"))
+    monkeypatch.setattr(hook, "SERVING", False)
+    hook.on_startup(command, dirty=False)
+    class Config(dict[str, object]):  # MkDocs' config: read as attributes and with get()
+        __getattr__ = dict.__getitem__
+
+    config = Config(site_dir=str(tmp_path), extra_javascript=[f"{hook.SCRIPT}?v=1"], extra={"vault": {"games": {"legion": {}}}})
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="legion/keywords/Guardian X.md"))
+    html = '<html><head></head><body><div class="calculator" data-calculator="legion-attack"></div></body></html>'
+    hook.on_post_page(html, page, config)  # type: ignore[arg-type]
+    kept = ["answers", "units", "unit answers"]
+    assert attached == (kept if command == "serve" else [*kept, "pair answers"])

@@ -229,8 +229,11 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
             output = unit_answers.attach(output, page.file.src_uri, Path(config.site_dir))
             # On Guardian X and the Attack page, two units' answers (scripts/calculators/pair_answers.py).
             # Their page's file (the form, the defenders, the calculator's words) preloaded as the
-            # answers are: a pick then waits only for the attacker's own small file.
-            output = preload_answers(pair_answers.attach(output, page.file.src_uri, Path(config.site_dir)), PAIR_ADDRESS)
+            # answers are: a pick then waits only for the attacker's own small file. Not while
+            # serving: from the machine's own server Python arrives in a second or two, and with
+            # an empty cache they would hold the first build back by some 150 s of engine time.
+            if not SERVING:
+                output = preload_answers(pair_answers.attach(output, page.file.src_uri, Path(config.site_dir)), PAIR_ADDRESS)
     return preload_modules(output)
 
 
