@@ -34,6 +34,8 @@ def test_compile_leaves_nothing_frozen() -> None:
     try:
         frozen = gc.get_freeze_count()
         compile_vault(notes, VaultConfig())
-        assert gc.get_freeze_count() == frozen
+        # Not unfrozen (that would leave none) and nothing of the compile's own left frozen (that
+        # would add some); the count may still fall, as a frozen object can die meanwhile.
+        assert 0 < gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()
