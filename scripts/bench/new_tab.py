@@ -37,9 +37,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from scripts.bench.browser import KEPT, Link, serve_over_link  # noqa: E402
-from scripts.bench.phone import BUILT_FOR, GUARDIAN_X, PHONE, SERVED_UNDER, WAIT_MS, load, outcome, planned, sent  # noqa: E402
-from scripts.site.precompress import precompress  # noqa: E402
-from tests.browser.harness import Server, build_site, launch_chromium, open_visit  # noqa: E402
+from scripts.bench.phone import GUARDIAN_X, PHONE, SERVED_UNDER, WAIT_MS, load, outcome, planned, published, sent  # noqa: E402
+from tests.browser.harness import Server, launch_chromium, open_visit  # noqa: E402
 
 RED_MORE = "number('red') + 1"
 
@@ -118,11 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-new-tab-") as tmp:
-        root = args.site
-        if root is None:
-            root = Path(tmp) / "site"
-            build_site(REPO / "mkdocs.yml", root, BUILT_FOR)
-            precompress(root, cache=REPO / ".cache" / "precompressed")
+        root = published(args.site, Path(tmp))
         server = serve_over_link(root.resolve(), SERVED_UNDER, Link(mbit, latency))
         print(f"load before: {load()}")
         try:

@@ -176,6 +176,17 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
     print(f"  console errors: {len(errors)} {errors[:3] if errors else ''}")
 
 
+def published(given: Path | None, tmp: Path) -> Path:
+    """The published build given, else the shipped vault built now into `tmp` for the address
+    it is served at, precompressed as publish.sh does."""
+    if given is not None:
+        return given
+    root = tmp / "site"
+    build_site(REPO / "mkdocs.yml", root, BUILT_FOR)
+    precompress(root, cache=REPO / ".cache" / "precompressed")
+    return root
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="a published build to serve (default: build one now)")
@@ -186,11 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-phone-") as tmp:
-        root = args.site
-        if root is None:
-            root = Path(tmp) / "site"
-            build_site(REPO / "mkdocs.yml", root, BUILT_FOR)
-            precompress(root, cache=REPO / ".cache" / "precompressed")
+        root = published(args.site, Path(tmp))
         server = serve_over_link(root.resolve(), SERVED_UNDER, Link(mbit, latency))
         print(f"load before: {load()}")
         print(f"serving {root} at {server.url}")
