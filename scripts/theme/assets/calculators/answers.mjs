@@ -74,20 +74,20 @@ export const builtAnswer = (root, request) => lookUp(tables.get(root), request);
 // A unit's own answers (scripts/calculators/unit_answers.py): the calculator's
 // data-unit-answers names them with "{}" for the unit's index in the units' data; they are
 // fetched once a request names that unit as the attacker.
-function unitAddress(root, index) {
-  const pattern = root.getAttribute("data-unit-answers");
+function fileOfUnit(root, attribute, index) {
+  const pattern = root.getAttribute(attribute);
   return pattern && index >= 0 ? new URL(pattern.replace("{}", String(index)), window.location.href).href : null;
 }
+const unitAddress = (root, index) => fileOfUnit(root, "data-unit-answers", index);
 
 // Two units' answers, figures only (scripts/calculators/pair_answers.py): the calculator's
 // data-pair-answers names the attacker's file as data-unit-answers does, and
 // data-pair-meta what they share: the form, each defender's fields and name, and the
 // calculator's words (for result-html.mjs).
 function pairAddresses(root, index) {
-  const pattern = root.getAttribute("data-pair-answers");
+  const file = fileOfUnit(root, "data-pair-answers", index);
   const meta = root.getAttribute("data-pair-meta");
-  if (!pattern || !meta || index < 0) return [];
-  return [new URL(pattern.replace("{}", String(index)), window.location.href).href, new URL(meta, window.location.href).href];
+  return file && meta ? [file, new URL(meta, window.location.href).href] : [];
 }
 
 // The fetch of the unit's answers still under way (started now if need be), or null.
