@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from rulesengine.legion.units import corrections
 from rulesengine.legion.units.requirements import Requirement
+from rulesengine.records import frozen
 
 FACTIONS = {
     "rebels": "Rebel Alliance",
@@ -53,7 +53,7 @@ heavy weapon, personnel and pilot; a squad leader card is its unit leader's); an
 upgrade's weapon is open to every miniature of the unit."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Quirk:
     """Something in the data the engine could not take as it is: where, and why."""
 
@@ -61,7 +61,7 @@ class Quirk:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Keyword:
     """A keyword as on the card: its name and, for an X keyword, the value as typed."""
 
@@ -85,7 +85,7 @@ class Keyword:
         return f"{self.name} {self.value}" if self.value else self.name
 
 
-@dataclass(frozen=True)
+@frozen
 class Weapon:
     """One weapon: its dice per miniature, its range (None: the data has none) and keywords."""
 
@@ -149,7 +149,7 @@ class Weapon:
         return next((k for k in self.keywords if k.name == name), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     """One unit card. `name` is unique: the card's name, with its title in brackets where
     two cards share the name ("Stormtroopers (Heavy Response Unit)")."""
@@ -201,7 +201,7 @@ class Unit:
         return next((w for w in self.weapons if _fold(w.name) == folded), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Upgrade:
     """An upgrade card the calculators use: one that carries weapons or adds a miniature."""
 
@@ -228,7 +228,7 @@ class Upgrade:
         return self.kind in ONE_MINI
 
 
-@dataclass(frozen=True)
+@frozen
 class Cards:
     """The whole copy: its date, source, units (released or not) and upgrades."""
 

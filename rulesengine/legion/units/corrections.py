@@ -15,13 +15,14 @@ range, or a range no ruler reaches (the AT-ST Mortar Launcher's [4, 12], the A28
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Literal
+
+from rulesengine.records import frozen
 
 Field = Literal["keywords", "range"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Correction:
     kind: Literal["units", "upgrades"]
     card: str
@@ -74,7 +75,7 @@ def _card_key(kind: str, raw: dict[str, object]) -> str:
     return f"{raw.get('cardName')} | {title}" if kind == "units" and title else str(raw.get("cardName"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Applied:
     """What `apply` did: the corrections made, and those whose `was` the data lacks."""
 
