@@ -11,9 +11,9 @@ the first time it asks for a record's `__dataclass_fields__`, they are made.
 Why not `dataclasses`: a command runs for a fraction of a second, and importing the module
 (it imports `inspect`, and so `ast`, `dis`, `tokenize`...) and building the engine's classes
 with it (six functions compiled by six calls of `exec` for each frozen class) was a third
-of the `legion` command's start. Here one `exec` per class compiles the three methods that
-run in the engine's inner loops (`__init__`, `__eq__`, `__hash__`), written as dataclasses
-writes them; the repr and the refusals are shared functions.
+of the `legion` command's start. Here the three methods that run in the engine's inner loops
+(`__init__`, `__eq__`, `__hash__`) are compiled as dataclasses writes them, `__init__` when the
+class is made and the other two when first used; the repr and the refusals are shared.
 
 Not supported, and refused where it would silently differ: ClassVar or InitVar fields, a
 record inheriting from another, a class defining its own `__setattr__` or `__delattr__`.
@@ -78,10 +78,13 @@ def frozen(cls: type[R]) -> type[R]:
             delattr(cls, name)  # as dataclasses: no class attribute for a made default
     setattr(cls, FIELDS, names)
     setattr(cls, DEFAULTS, defaults)
-    methods = _compiled(cls, names, defaults)
-    cls.__init__ = methods["__init__"]  # type: ignore[method-assign]
-    _add(cls, "__eq__", methods["__eq__"])
-    _add(cls, "__hash__", methods["__hash__"])
+    cls.__init__ = _compiled_init(cls, names, defaults)  # type: ignore[method-assign]
+    own = {method for method in ("__eq__", "__hash__") if method in cls.__dict__}
+    if cls.__dict__.get("__hash__", 0) is None and "__eq__" in own:
+        own.discard("__hash__")  # Python's None for a class with its own __eq__: dataclasses adds a hash
+    ours = tuple(method for method in ("__eq__", "__hash__") if method not in own)
+    for method in ours:
+        setattr(cls, method, _compiled_on_first_use(cls, method, ours))
     _add(cls, "__repr__", _repr(names))
     cls.__setattr__ = _refuse_assignment  # type: ignore[method-assign]
     cls.__delattr__ = _refuse_deletion  # type: ignore[method-assign]
@@ -113,10 +116,21 @@ def _add(cls: type, name: str, value: object) -> None:
         setattr(cls, name, value)
 
 
-def _compiled(cls: type, names: tuple[str, ...], defaults: dict[str, object]) -> dict[str, Callable[..., Any]]:
-    """`__init__`, `__eq__` and `__hash__`, written out field by field and compiled in one go:
-    the engine makes, compares and hashes records in its inner loops, where these run as fast
-    as dataclasses' own (shared functions over `operator.attrgetter` were 1.5 times slower)."""
+def _compiled(cls: type, source: str, scope: dict[str, object], *names: str) -> dict[str, Callable[..., Any]]:
+    """The functions `names` that `source` defines, named as methods of `cls`."""
+    exec(source, scope)
+    methods: dict[str, Callable[..., Any]] = {}
+    for name in names:
+        function = cast(Callable[..., Any], scope[name])
+        function.__qualname__ = f"{cls.__qualname__}.{name}"
+        function.__module__ = cls.__module__
+        methods[name] = function
+    return methods
+
+
+def _compiled_init(cls: type, names: tuple[str, ...], defaults: dict[str, object]) -> Callable[..., None]:
+    """`__init__`, written out field by field as dataclasses writes it: records are made in
+    the engine's inner loops, where it runs as fast as a hand-written one."""
     scope: dict[str, object] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
     params, body = [], []
     for name in names:
@@ -134,22 +148,37 @@ def _compiled(cls: type, names: tuple[str, ...], defaults: dict[str, object]) ->
         body.append(f"    _set(self, {name!r}, {value})\n")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()\n")
-    mine, theirs = (f"({''.join(f'{who}.{name},' for name in names)})" for who in ("self", "other"))
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n"
-         "def __eq__(self, other):\n"
-         "    if other.__class__ is self.__class__:\n"
-         f"        return {mine} == {theirs}\n"
-         "    return NotImplemented\n"
-         "def __hash__(self):\n"
-         f"    return hash({mine})\n", scope)
-    methods: dict[str, Callable[..., Any]] = {}
-    for method in ("__init__", "__eq__", "__hash__"):
-        function = cast(Callable[..., Any], scope[method])
-        function.__qualname__ = f"{cls.__qualname__}.{method}"
-        function.__module__ = cls.__module__
-        methods[method] = function
-    methods["__init__"].__annotations__ = {**{name: cls.__annotations__[name] for name in names}, "return": None}
-    return methods
+    init = _compiled(cls, f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", scope,
+                     "__init__")["__init__"]
+    init.__annotations__ = {**{name: cls.__annotations__[name] for name in names}, "return": None}
+    return init
+
+
+def _compiled_on_first_use(cls: type, method: str, ours: tuple[str, ...]) -> Callable[..., Any]:
+    """`__eq__` or `__hash__`, compiled when one of them is first called and then set on the
+    class in place of this stand-in: a command compares or hashes few of the engine's records
+    (2 of 27 for an attack by its dice), so the others never pay for compiling theirs."""
+    def first_use(*args: object) -> object:
+        compiled = _compiled_comparisons(cls)
+        for name in ours:
+            setattr(cls, name, compiled[name])
+        return compiled[method](*args)
+
+    first_use.__qualname__ = f"{cls.__qualname__}.{method}"
+    return first_use
+
+
+def _compiled_comparisons(cls: type) -> dict[str, Callable[..., Any]]:
+    """`__eq__` and `__hash__` over the fields as one tuple, written out as dataclasses writes
+    them: where the engine compares and hashes records in its inner loops, they run as fast as
+    dataclasses' own (shared functions over `operator.attrgetter` were 1.5 times slower)."""
+    mine, theirs = (f"({''.join(f'{who}.{name},' for name in fields(cls))})" for who in ("self", "other"))
+    return _compiled(cls, "def __eq__(self, other):\n"
+                          "    if other.__class__ is self.__class__:\n"
+                          f"        return {mine} == {theirs}\n"
+                          "    return NotImplemented\n"
+                          "def __hash__(self):\n"
+                          f"    return hash({mine})\n", {}, "__eq__", "__hash__")
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[object], str]:

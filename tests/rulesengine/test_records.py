@@ -142,3 +142,33 @@ def test_what_a_record_cannot_be_is_refused() -> None:
 
             def __setattr__(self, name: str, value: object) -> None:
                 object.__setattr__(self, name, value)
+
+
+def loose(decorate: Callable[..., Any]) -> Any:
+    @decorate
+    class Loose:
+        x: int
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Loose) and self.x % 10 == other.x % 10
+
+    return Loose
+
+
+def test_a_class_keeps_its_own_eq_and_gets_the_dataclass_hash() -> None:
+    """Python sets `__hash__ = None` beside a class's own `__eq__`; dataclasses still adds
+    its hash over the fields there, and so does a record."""
+    record, dataclass = both(loose)
+    assert record(1) == record(11) and dataclass(1) == dataclass(11)
+    assert hash(record(3)) == hash(dataclass(3)) == hash((3,))
+
+
+def test_equality_and_hash_are_right_whichever_is_used_first() -> None:
+    """Both are compiled when the first of them is called: either may come first."""
+    for first in ("eq", "hash"):
+        record, _ = both(sample)
+        a, b = record(1, "a", ("t",), ()), record(1, "a", ("t",), ())
+        if first == "eq":
+            assert a == b and a != record(2, "a", ("t",), ())
+        assert hash(a) == hash(b) == hash((1, "a", ("t",), ()))
+        assert a == b and a != record(2, "a", ("t",), ())
