@@ -63,7 +63,7 @@ _FACTORY = _FactoryDefault()
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def frozen(cls: type[R]) -> type[R]:
     """Make `cls` a frozen record of its annotated fields (see the module's docstring)."""
-    names = tuple(cls.__dict__.get("__annotations__", {}))
+    names = tuple(cls.__annotations__)  # its own: a class without them has an empty dict
     for name in names:
         kind = str(cls.__annotations__[name])
         if kind.startswith(("ClassVar", "InitVar", "typing.ClassVar", "dataclasses.")):
