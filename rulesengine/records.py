@@ -16,7 +16,8 @@ of the `legion` command's start. Here the three methods that run in the engine's
 class is made and the other two when first used; the repr and the refusals are shared.
 
 Not supported, and refused where it would silently differ: ClassVar or InitVar fields, a
-record inheriting from another, a class defining its own `__setattr__` or `__delattr__`.
+record inheriting from another, a class defining its own `__setattr__` or `__delattr__`. A
+plain subclass of a record cannot set attributes of its own either (dataclasses lets it).
 """
 
 from __future__ import annotations
@@ -64,14 +65,7 @@ _FACTORY = _FactoryDefault()
 def frozen(cls: type[R]) -> type[R]:
     """Make `cls` a frozen record of its annotated fields (see the module's docstring)."""
     names = tuple(cls.__annotations__)  # its own: a class without them has an empty dict
-    for name in names:
-        kind = str(cls.__annotations__[name])
-        if kind.startswith(("ClassVar", "InitVar", "typing.ClassVar", "dataclasses.")):
-            raise TypeError(f"{cls.__qualname__}.{name}: a record takes plain fields only")
-    if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
-        raise TypeError(f"{cls.__qualname__}: a record cannot inherit from another")
-    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
-        raise TypeError(f"{cls.__qualname__}: a frozen record cannot define __setattr__ or __delattr__")
+    _refuse_unsupported(cls, names)
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     for name, default in defaults.items():
         if isinstance(default, _Factory):
@@ -91,6 +85,17 @@ def frozen(cls: type[R]) -> type[R]:
     _add(cls, "__match_args__", names)
     setattr(cls, "__dataclass_fields__", _DataclassFields())
     return cls
+
+
+def _refuse_unsupported(cls: type, names: tuple[str, ...]) -> None:
+    """What dataclasses would do and a record does not, refused rather than done otherwise."""
+    for name in names:
+        if str(cls.__annotations__[name]).startswith(("ClassVar", "InitVar", "typing.ClassVar", "dataclasses.")):
+            raise TypeError(f"{cls.__qualname__}.{name}: a record takes plain fields only")
+    if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
+        raise TypeError(f"{cls.__qualname__}: a record cannot inherit from another")
+    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
+        raise TypeError(f"{cls.__qualname__}: a frozen record cannot define __setattr__ or __delattr__")
 
 
 def replace(obj: R, /, **changes: Any) -> R:
