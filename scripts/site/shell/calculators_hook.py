@@ -253,6 +253,10 @@ def on_post_build(config: MkDocsConfig) -> None:
         "wheelURL": f"../wheels/{wheel.relative}",
         "wheelSha256": wheel.sha256,
         "module": API_MODULE,
+        # Pyodide's lock file lists the 357 packages it could load; the calculators load none
+        # (the engine is pure Python, its files come as bytecode or a wheel): its "info" alone
+        # is handed to Pyodide instead of the file (24 KiB as brotli, one request fewer).
+        "pyodideLock": {"info": json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}},
     }
     # Only the standard library's files the engine uses, and the engine, both as bytecode, for
     # a worker that starts Python in full.

@@ -60,7 +60,7 @@ async function start() {
   const wasm = readToTheEnd(fetch(new URL("pyodide.asm.wasm", indexURL).href));
   asked.set(new URL("pyodide.asm.wasm", indexURL).href, wasm.response);
   const lockFileURL = new URL("pyodide-lock.json", indexURL).href;
-  asked.set(lockFileURL, fetch(lockFileURL));
+  if (!runtime.pyodideLock) asked.set(lockFileURL, fetch(lockFileURL));
   import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the same module when Pyodide imports it
   // The snapshot's download (the largest) starts first, while Pyodide's loader arrives.
   const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
@@ -83,7 +83,8 @@ async function start() {
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const options = {
     indexURL,
-    lockFileURL,
+    // The lock file's "info" without its packages, which are never loaded (calculators_hook.py).
+    ...(runtime.pyodideLock ? { lockFileContents: runtime.pyodideLock } : { lockFileURL }),
     // Without this Pyodide would look for missing packages on its CDN; everything it may
     // ever load is served from our own path.
     packageBaseUrl: indexURL,
