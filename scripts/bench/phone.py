@@ -92,6 +92,11 @@ PLAN = """(() => {
 })();"""
 
 
+# The page's own requests: [name, left, last byte came] in ms since navigation.
+PAGE_FILES = """performance.getEntriesByType('resource').map((e) =>
+  [e.name.split('?')[0].split('/').filter(Boolean).pop(), Math.round(e.startTime), Math.round(e.responseEnd)])"""
+
+
 def planned(plan: str) -> str:
     return f"window.benchPlan = {plan!r};" + PLAN
 
@@ -117,7 +122,9 @@ def cold(browser: Any, server: Server, plan: str) -> dict[str, Any]:
         time.sleep(0.3)
         found = {"ms": done["shown"], "bytes": sent(server, mark), "built": done["built"], "errors": list(visit.errors),
                  "by_file": bytes_by_file(server, mark),
-                 "python": visit.page.evaluate("rulesCalculators.stats.pythonPhases || null")}
+                 "python": visit.page.evaluate("rulesCalculators.stats.pythonPhases || null"),
+                 "origin": visit.page.evaluate("performance.timeOrigin"),
+                 "page_files": visit.page.evaluate(PAGE_FILES)}
         if plan == "two":
             found.update(new_tab(visit, server))
         return found
@@ -157,6 +164,8 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
     lines = (("a", "units", "two units picked: nav -> result"), ("b", "two", "two fields, not in the build: nav -> result"),
              ("d", "one", "one field, in the build: nav -> result"))
     for letter, plan, what in lines:
+        if plan not in runs:
+            continue
         found = runs[plan]
         built = sum(1 for r in found if r["built"])
         print(f"  {letter}. {what:<44} {spread([r['ms'] for r in found])},"
@@ -165,13 +174,29 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
     print(f"  c. {'a new tab, Python warm: its change -> result':<44} {spread([r['tab_change_ms'] for r in two])},"
           f" nav -> result {spread([r['tab_nav_ms'] for r in two])}, {statistics.median(r['tab_bytes'] for r in two) / 1024:.0f} KiB sent"
           f" (shared worker connected-to-ready at {sorted(r['tab_connected_ms'] for r in two)} ms of its life)")
+    if "two" not in runs:
+        return
     first = runs["two"][0]
-    print(f"  b's files as sent (first run; Python's start: {first['python']}):")
+    python = dict(first["python"] or {})
+    files = python.pop("files", {})
+    begun = python.pop("startedAt", None)
+    print(f"  b's files as sent (first run; Python's start: {python}):")
     for name, n in sorted(first["by_file"].items(), key=lambda item: -item[1]):
         if n >= 10 * 1024:
             print(f"     {n / 1024:8.1f} KiB  {name}")
     rest = [n for n in first["by_file"].values() if n < 10 * 1024]
     print(f"     {sum(rest) / 1024:8.1f} KiB  {len(rest)} smaller files")
+    if begun is not None:
+        # The worker's own clock, moved to the page's: ms since navigation.
+        shift = begun - first["origin"]
+        print(f"  b's timeline (first run, ms since navigation): worker started {shift:.0f}, result shown {first['ms']:.0f}")
+        rows = [(asked, came, name) for name, asked, came in first["page_files"]]
+        rows += [(asked + shift, came + shift, f"(worker) {name}") for name, (asked, came) in files.items()]
+        for asked, came, name in sorted(rows, key=lambda row: row[1]):
+            print(f"     {asked:6.0f} -> {came:6.0f}  {name}")
+        for phase in ("config", "pyodide", "wheel", "import"):
+            if isinstance(python.get(phase), (int, float)):
+                print(f"     {python[phase] + shift:16.0f}  {phase} done")
     errors = [e for found in runs.values() for r in found for e in r["errors"]]
     print(f"  console errors: {len(errors)} {errors[:3] if errors else ''}")
 
@@ -192,6 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="a published build to serve (default: build one now)")
     parser.add_argument("--runs", type=int, default=3, help="cold visits per figure (default 3)")
     parser.add_argument("--link", default="10,40", help="Mbit/s,latency ms (default 10,40)")
+    parser.add_argument("--only", choices=("b",), help="only figure b (and c, its new tab): Python's first start")
     args = parser.parse_args(argv)
     mbit, latency = (float(part) for part in args.link.split(","))
     from playwright.sync_api import sync_playwright
@@ -204,7 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
-                runs = {plan: [cold(browser, server, plan) for _ in range(args.runs)] for plan in ("units", "two", "one")}
+                plans = ("two",) if args.only == "b" else ("units", "two", "one")
+                runs = {plan: [cold(browser, server, plan) for _ in range(args.runs)] for plan in plans}
                 browser.close()
         finally:
             server.close()

@@ -18,7 +18,7 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 # Names that change whenever their content does: Pyodide under its version, the engine's
 # wheel under its hash, and the theme's bundles with a hash in the file name.
-VERSIONED = re.compile(r"/assets/(pyodide/[^/]+/|(wheels|snapshots)/[0-9a-f]{8,}/)|\.[0-9a-f]{8}\.min\.(js|css)$")
+VERSIONED = re.compile(r"/assets/(pyodide/[^/]+/|(wheels|snapshots|stdlib)/[0-9a-f]{8,}/)|\.[0-9a-f]{8}\.min\.(js|css)$")
 # Everything else may change with the next build: the browser asks again each time (a 304
 # when nothing changed).
 REVALIDATE = 0

@@ -2,7 +2,8 @@
 
    Files whose address names their version (Pyodide under assets/pyodide/<version>/, the
    engine's wheel under assets/wheels/<hash>/, its start-up snapshot under
-   assets/snapshots/<key>/, the theme's bundles with a hash in their
+   assets/snapshots/<key>/, the standard library and engine as bytecode under
+   assets/stdlib/<key>/, the theme's bundles with a hash in their
    names, anything with ?v=<hash>) never change: they are answered from the cache once
    fetched, and an older version of the same file is dropped when a newer one is stored.
    A full reload, a new tab or a bookmark then starts Python without downloading it again.
@@ -85,7 +86,7 @@ function versionOf(url) {
   const path = url.pathname.slice(scope.pathname.length);
   let match = /^assets\/pyodide\/([^/]+)\/(.+)$/.exec(path);
   if (match) return { family: `pyodide/${match[2]}`, version: match[1] };
-  match = /^assets\/(wheels|snapshots)\/([0-9a-f]{8,})\/([^/-]+)/.exec(path);
+  match = /^assets\/(wheels|snapshots|stdlib)\/([0-9a-f]{8,})\/([^/-]+)/.exec(path);
   if (match) return { family: `${match[1]}/${match[3]}`, version: match[2] };
   match = /^(.+)\.([0-9a-f]{8})\.min\.(js|css)$/.exec(path);
   if (match) return { family: `${match[1]}.${match[3]}`, version: match[2] };

@@ -21,7 +21,7 @@ from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, f
 pytestmark = pytest.mark.browser
 
 PIERCE_X = "legion/keywords/pierce-x/"
-VERSIONED = ("/elsewhere/assets/pyodide/", "/elsewhere/assets/wheels/", "/elsewhere/assets/snapshots/")
+VERSIONED = ("/elsewhere/assets/pyodide/", "/elsewhere/assets/wheels/", "/elsewhere/assets/snapshots/", "/elsewhere/assets/stdlib/")
 
 
 @pytest.fixture(scope="module")
@@ -114,8 +114,8 @@ def test_a_new_tab_starts_python_without_downloading_it_again(elsewhere: Server,
     first = [path for path in elsewhere.requested[start:] if path.startswith(VERSIONED)]
     assert any(path.endswith(".wasm") for path in first), "the first visit should have fetched Pyodide"
     kept(page, "pyodide.asm.wasm")
-    kept(page, ".whl")
-    kept(page, "engine.snapshot")
+    kept(page, "python_stdlib.zip")
+    kept(page, "rulesengine.zip")
 
     mark = len(elsewhere.requested)
     again = visit.context.new_page()

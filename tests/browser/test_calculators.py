@@ -203,9 +203,11 @@ def test_a_hung_request_restarts_the_worker_and_shows_why(site: Server, slow_vis
 
 
 def test_python_that_cannot_start_says_so_beside_the_calculator(site: Server, visit: Visit) -> None:
-    # Neither the start-up snapshot (with the engine in it) nor the wheel can be had.
+    # Neither the start-up snapshot (with the engine in it) nor the engine's files (its
+    # bytecode archive, its wheel) can be had.
     visit.context.route("**/assets/snapshots/**", lambda route: route.fulfill(status=404, body="gone"))
     visit.context.route("**/assets/wheels/**", lambda route: route.fulfill(status=404, body="gone"))
+    visit.context.route("**/rulesengine.zip", lambda route: route.fulfill(status=404, body="gone"))
     visit.page.goto(site.url + GUARDIAN_X)
     root = first_calculator(visit.page)
     set_input(root, "pierce", "1")

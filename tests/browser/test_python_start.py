@@ -1,10 +1,13 @@
-"""How the calculators' worker starts Python: from the build's start-up snapshot (Python's
-memory with the engine imported, scripts/calculators/snapshot.py), and, when that snapshot
-cannot be used, the full start. Either way the answers are CPython's."""
+"""How the calculators' worker starts Python: by default in full, from the standard
+library's and the engine's bytecode (scripts/calculators/stdlib.py); from the build's
+start-up snapshot (Python's memory with the engine imported, scripts/calculators/snapshot.py)
+when runtime.json asks for it or the browser keeps it, and in full again when that
+snapshot cannot be used. Either way the answers are CPython's."""
 
 from __future__ import annotations
 
 import gzip
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +21,22 @@ from tests.browser.test_calculators import GUARDIAN_X, assert_same_as_cpython, f
 pytestmark = pytest.mark.browser
 
 SNAPSHOTS = "**/assets/snapshots/**"
+
+
+def snapshot_first(visit: Visit) -> None:
+    """runtime.json as a build with CALCULATOR_START=snapshot writes it."""
+    def rewrite(route: Any) -> None:
+        runtime = json.loads(route.fetch().text())
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({**runtime, "start": "snapshot"}))
+
+    visit.context.route("**/calculators/runtime.json", rewrite)
+
+
+@pytest.fixture
+def snap(visit: Visit) -> Visit:
+    """A visit to a site built with CALCULATOR_START=snapshot."""
+    snapshot_first(visit)
+    return visit
 
 
 def recompute_and_phases(site: Server, visit: Visit, connection: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -37,7 +56,23 @@ def recompute_and_phases(site: Server, visit: Visit, connection: dict[str, Any] 
     return dict(visit.page.evaluate("rulesCalculators.stats.pythonPhases"))
 
 
-def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, visit: Visit) -> None:
+def test_python_starts_in_full_from_bytecode_by_default_and_answers_as_cpython(site: Server, visit: Visit) -> None:
+    before = len(site.requested)
+    phases = recompute_and_phases(site, visit)
+    assert phases["snapshot"] == "not used: the full start sends less", phases
+    fetched = site.requested[before:]
+    assert not [p for p in fetched if "/assets/snapshots/" in p or p.endswith(".whl")], fetched
+    assert [p for p in fetched if "/assets/stdlib/" in p and p.endswith("/python_stdlib.zip")], fetched
+    assert [p for p in fetched if "/assets/stdlib/" in p and p.endswith("/rulesengine.zip")], fetched
+    # Pyodide's own files were each fetched once, though the worker asked for them before Pyodide
+    # did; its lock file not at all (runtime.json carries what Pyodide reads of it).
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        assert len([p for p in fetched if p.split("?")[0].endswith("/" + name)]) == 1, (name, fetched)
+    assert not [p for p in fetched if "pyodide-lock.json" in p], fetched
+
+
+def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, snap: Visit) -> None:
+    visit = snap
     before = len(site.requested)
     phases = recompute_and_phases(site, visit)
     assert phases["snapshot"] is True, phases
@@ -49,20 +84,18 @@ def test_python_starts_from_the_snapshot_and_answers_as_cpython(site: Server, vi
     assert phases["snapshotEncoding"] == "br", phases
     # Python's standard library is in the restored memory: its archive is not downloaded.
     assert not [p for p in fetched if p.endswith("python_stdlib.zip")], fetched
-    # The engine came with the snapshot: no wheel was installed before Python was up.
+    # The engine came with the snapshot: no engine files were installed, then or later.
     assert phases["wheel"] == phases["pyodide"], phases
-    # The wheel's files follow once the worker is ready (for tracebacks' source lines).
-    deadline = 100
-    while deadline and not [p for p in site.requested[before:] if p.endswith(".whl")]:
-        visit.page.wait_for_timeout(100)
-        deadline -= 1
-    assert [p for p in site.requested[before:] if p.endswith(".whl")], "the wheel was never fetched"
+    visit.page.wait_for_timeout(1000)
+    assert not [p for p in site.requested[before:] if p.endswith(".whl") or p.endswith("rulesengine.zip")], site.requested[before:]
 
 
-def test_the_snapshot_answers_without_the_wheel(site: Server, visit: Visit) -> None:
-    """Every module of the engine is in the snapshot: with the wheel gone, the calculator
-    still answers as CPython does."""
+def test_the_snapshot_answers_without_the_engines_files(site: Server, snap: Visit) -> None:
+    """Every module of the engine is in the snapshot: with the wheel and the engine's
+    bytecode gone, the calculator still answers as CPython does."""
+    visit = snap
     visit.context.route("**/assets/wheels/**", lambda route: route.fulfill(status=404, body="gone"))
+    visit.context.route("**/rulesengine.zip", lambda route: route.fulfill(status=404, body="gone"))
     phases = recompute_and_phases(site, visit)
     assert phases["snapshot"] is True, phases
     visit.errors[:] = [e for e in visit.errors if "404" not in e]
@@ -78,12 +111,14 @@ def not_negotiated(route: Any) -> bool:
     return True
 
 
-def test_a_host_that_labels_the_gzip_copy_content_encoding_gzip_is_understood(site: Server, visit: Visit) -> None:
+def test_a_host_that_labels_the_gzip_copy_content_encoding_gzip_is_understood(site: Server, snap: Visit) -> None:
     """Some hosts label gzip files `Content-Encoding: gzip` by their content. (Playwright
     hands a fulfilled body to the page as it is, so this checks that the label does no
     harm; a browser that does unpack it gives the worker the raw bytes, which it tells by
     their first two bytes. Fulfilling the 31 MB raw snapshot itself through Playwright
     did not finish within 90 s on a loaded machine.)"""
+    visit = snap
+
     def labelled(route: Any) -> None:
         if not_negotiated(route):
             return
@@ -96,10 +131,11 @@ def test_a_host_that_labels_the_gzip_copy_content_encoding_gzip_is_understood(si
     assert str(phases["snapshotEncoding"]).startswith("gzip file"), phases
 
 
-def test_a_host_that_does_not_negotiate_gets_the_gzip_copy_asked_for(site: Server, visit: Visit) -> None:
+def test_a_host_that_does_not_negotiate_gets_the_gzip_copy_asked_for(site: Server, snap: Visit) -> None:
     """A host that sends every file as it is (no Content-Encoding): the worker drops the
     answer for `engine.snapshot` at its headers and fetches `engine.snapshot.gzip`, which it
     unpacks itself; the service worker does not keep the uncompressed answer."""
+    visit = snap
     visit.context.route(SNAPSHOTS, lambda route: not_negotiated(route) or route.continue_())
     page = visit.page
     page.goto(site.url + GUARDIAN_X)
@@ -119,7 +155,9 @@ def test_a_host_that_does_not_negotiate_gets_the_gzip_copy_asked_for(site: Serve
 
 
 @pytest.mark.parametrize("answer", ["missing", "damaged", "not gzip"])
-def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Server, visit: Visit, answer: str) -> None:
+def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Server, snap: Visit, answer: str) -> None:
+    visit = snap
+
     def fulfil(route: Any) -> None:
         if answer == "missing":
             route.fulfill(status=404, body="gone")
@@ -158,6 +196,7 @@ def test_a_slow_or_data_saving_connection_starts_without_the_snapshot(site: Serv
 
 
 def test_a_kept_snapshot_is_used_even_on_a_data_saving_connection(site: Server, lean_visit: Visit) -> None:
+    snapshot_first(lean_visit)
     page = lean_visit.page
     page.goto(site.url + GUARDIAN_X)
     controlled(page)

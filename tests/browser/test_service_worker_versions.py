@@ -1,6 +1,7 @@
 """The service worker keeps one version of each versioned file: after the site is published
-again with a new Pyodide, engine wheel and start-up snapshot, a visit uses the new ones and
-the old copies leave the cache (a reader's storage does not grow with every release)."""
+again with a new Pyodide and a new engine and standard library as bytecode, a visit uses the
+new ones and the old copies leave the cache (a reader's storage does not grow with every
+release)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tests.browser.test_calculators import GUARDIAN_X
 pytestmark = pytest.mark.browser
 
 RUNTIME = Path("assets/calculators/runtime.json")
+KEPT = ("pyodide.asm.wasm", "python_stdlib.zip", "rulesengine.zip")  # what a full start fetched
 
 
 @pytest.fixture
@@ -37,24 +39,25 @@ def visit(browser: Any) -> Iterator[Visit]:
 
 
 def republish(root: Path) -> dict[str, str]:
-    """What a new release looks like to a browser: Pyodide, the wheel and the snapshot
-    under new versioned folders, and runtime.json pointing at them."""
+    """What a new release looks like to a browser: Pyodide and the bytecode archives (the
+    standard library's and the engine's, one folder) under new versioned folders, and
+    runtime.json pointing at them."""
     config_path = root / RUNTIME
     runtime = json.loads(config_path.read_text(encoding="utf-8"))
     for sibling in config_path.parent.glob("runtime.json.*"):
         sibling.unlink()  # a stale compressed copy would be sent instead
     moved = {}
-    for key in ("indexURL", "wheelURL", "snapshotURL"):
+    for key in ("indexURL", "stdlibURL"):
         address = runtime[key]
         parts = address.split("/")
-        # "../pyodide/<version>/", "../wheels/<hash>/<file>", "../snapshots/<key>/<file>"
+        # "../pyodide/<version>/", "../stdlib/<key>/<file>"
         family, version = parts[1], parts[2]
         new_version = f"{version}-next" if family == "pyodide" else "f" * len(version)
         (root / "assets" / family / version).rename(root / "assets" / family / new_version)
         runtime[key] = address.replace(f"/{version}/", f"/{new_version}/")
         moved[family] = f"/{family}/{version}/"
-        if key == "snapshotURL":  # its gzip copy, for hosts that do not negotiate, moved with it
-            runtime["snapshotGzipURL"] = runtime["snapshotGzipURL"].replace(f"/{version}/", f"/{new_version}/")
+        if key == "stdlibURL":  # the engine's archive, in the same folder, moved with it
+            runtime["engineURL"] = runtime["engineURL"].replace(f"/{version}/", f"/{new_version}/")
     config_path.write_text(json.dumps(runtime), encoding="utf-8")
     return moved
 
@@ -83,14 +86,14 @@ def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visi
     page.goto(published.url + GUARDIAN_X)
     controlled(page)
     recompute(page, "2")
-    before = kept_together(page, ("pyodide.asm.wasm", ".whl", "engine.snapshot"))
+    before = kept_together(page, KEPT)
 
     old = republish(Path(published.root))
     again = visit.context.new_page()
     again.goto(published.url + GUARDIAN_X)
     recompute(again, "3")
-    assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] is True
-    kept_together(again, ("-next/pyodide.asm.wasm", ".whl", "engine.snapshot"))
+    assert again.evaluate("rulesCalculators.stats.pythonPhases")["snapshot"] == "not used: the full start sends less"
+    kept_together(again, ("-next/pyodide.asm.wasm", *KEPT[1:]))
     wait_for_async(
         again,
         """async (old) => {
@@ -104,7 +107,7 @@ def test_a_new_release_replaces_the_kept_versions(published: Server, visit: Visi
         list(old.values()),
         WAIT_MS,
     )
-    after = kept_together(again, ("-next/pyodide.asm.wasm", ".whl", "engine.snapshot"))
+    after = kept_together(again, ("-next/pyodide.asm.wasm", *KEPT[1:]))
     for family, part in old.items():
         assert any(part in url for url in before), f"the first visit kept no {family}"
         assert not any(part in url for url in after), f"the old {family} is still kept"

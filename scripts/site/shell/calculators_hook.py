@@ -253,13 +253,22 @@ def on_post_build(config: MkDocsConfig) -> None:
         "wheelURL": f"../wheels/{wheel.relative}",
         "wheelSha256": wheel.sha256,
         "module": API_MODULE,
+        # Pyodide's lock file lists the 357 packages it could load; the calculators load none
+        # (the engine is pure Python, its files come as bytecode or a wheel): its "info" alone
+        # is handed to Pyodide instead of the file (24 KiB as brotli, one request fewer).
+        "pyodideLock": {"info": json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"], "packages": {}},
     }
-    # Only the standard library's files the engine uses, for a worker that starts Python in full.
+    # Only the standard library's files the engine uses, and the engine, both as bytecode, for
+    # a worker that starts Python in full.
     from scripts.calculators.stdlib import place_stdlib
 
     stdlib = place_stdlib(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
     if stdlib is not None:
         runtime["stdlibURL"] = f"../{stdlib.relative}"
+        runtime["engineURL"] = f"../{stdlib.engine_relative}"
+        # The worker's start when it has both (assets/calculators/worker.mjs): "full" (from
+        # these, the default: fewer bytes) or "snapshot" (CALCULATOR_START=snapshot).
+        runtime["start"] = "snapshot" if os.environ.get("CALCULATOR_START", "").lower() == "snapshot" else "full"
     # CALCULATOR_SNAPSHOT=off builds without it (to measure what it saves).
     if os.environ.get("CALCULATOR_SNAPSHOT", "").lower() not in ("off", "0", "no"):
         from scripts.calculators.snapshot import place_snapshot

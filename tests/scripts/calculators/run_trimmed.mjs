@@ -1,17 +1,18 @@
 // Starts Pyodide in Node with the trimmed standard library (scripts/calculators/stdlib.py)
-// as the worker's full start does, installs the engine's wheel and runs every calculator
-// with its defaults, then imports a module the archive lacks after putting Pyodide's whole
-// archive in its place (the worker's fallback).
-// Usage: node run_trimmed.mjs PYODIDE_DIR STDLIB_ZIP WHEEL
-// Prints one line of JSON: {"answers": {calculator: the engine's JSON answer}, "missing": ..., "after": ...}.
+// as the worker's full start does, unpacks the engine's bytecode archive and runs every
+// calculator with its defaults, then imports a module the archive lacks after putting
+// Pyodide's whole archive in its place (the worker's fallback).
+// Usage: node run_trimmed.mjs PYODIDE_DIR STDLIB_ZIP ENGINE_ZIP
+// Prints one line of JSON: {"answers": {calculator: the engine's JSON answer}, "missing": ..., "after": ...,
+// "compiledFromSource": [modules whose file is source, not bytecode]}.
 import fs from "node:fs";
 import path from "node:path";
 
-const [pyodideDir, stdlibZip, wheel] = process.argv.slice(2);
+const [pyodideDir, stdlibZip, engineZip] = process.argv.slice(2);
 process.argv[1] = "./this.program";
 const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibZip), stdout: () => {}, stderr: () => {} });
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(engineZip)), "zip", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
 const worker = fs.readFileSync(new URL("../../../scripts/theme/assets/calculators/worker.mjs", import.meta.url), "utf8");
 pyodide.runPython(JSON.parse(worker.match(/const FORGET_FOLDERS = (".*");/)[1])); // as the worker does
 const answers = JSON.parse(pyodide.runPython(`
@@ -19,10 +20,17 @@ import json
 from rulesengine.calculators import api
 json.dumps({c["name"]: api.calculate(json.dumps({"calculator": c["name"], "inputs": {}})) for c in json.loads(api.describe())})
 `));
+const compiledFromSource = JSON.parse(pyodide.runPython(`
+import json, sys
+def _source(module):  # its code read from a .py file (frozen modules name one too)
+    spec = getattr(module, "__spec__", None)
+    return bool(spec and spec.origin and spec.origin.endswith(".py") and type(spec.loader).__name__ != "FrozenImporter")
+json.dumps(sorted(name for name, module in list(sys.modules.items()) if _source(module)))
+`));
 const probe = "import importlib\ntry:\n    importlib.import_module('tomllib'); found = 'found'\nexcept ImportError as error:\n    found = type(error).__name__\nfound";
 const missing = pyodide.runPython(probe);
 const archive = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
 pyodide.FS.writeFile(archive, new Uint8Array(fs.readFileSync(path.resolve(pyodideDir, "python_stdlib.zip"))));
 pyodide.runPython("import importlib; importlib.invalidate_caches()");
 const after = pyodide.runPython(probe);
-console.log(JSON.stringify({ answers, missing, after }));
+console.log(JSON.stringify({ answers, missing, after, compiledFromSource }));

@@ -1,5 +1,6 @@
 """scripts/calculators/stdlib.py: the worker's full start gets only the standard library's
-files the engine uses, and every calculator answers with them as CPython's engine does."""
+files the engine uses, and the engine, as bytecode, and every calculator answers with them
+as CPython's engine does."""
 
 from __future__ import annotations
 
@@ -32,13 +33,30 @@ def test_the_archive_is_a_small_part_of_pyodides_with_its_copies(made: tuple[Pat
     _, placed = made
     with zipfile.ZipFile(PYODIDE_PACKAGE / stdlib.NAME) as whole:
         every = set(whole.namelist())
-        assert set(placed.files) < every
-        assert all(whole.read(name) == zipfile.ZipFile(placed.path).read(name) for name in placed.files)
+    # Each member is a module of Pyodide's archive as bytecode, in the source's place.
+    assert all(name.endswith(".pyc") and name[:-1] in every for name in placed.files), placed.files
     assert len(placed.files) < len(every) // 2
-    assert {"json/__init__.py", "fractions.py", "asyncio/__init__.py"} <= set(placed.files)  # the engine's, Pyodide's own
+    assert {"json/__init__.pyc", "fractions.pyc", "asyncio/__init__.pyc"} <= set(placed.files)  # the engine's, Pyodide's own
     raw = placed.path.read_bytes()
     assert brotli.decompress(placed.path.with_name(stdlib.NAME + ".br").read_bytes()) == raw
-    assert placed.path.with_name(stdlib.NAME + ".br").stat().st_size < 0.4 * (PYODIDE_PACKAGE / stdlib.NAME).stat().st_size
+    assert placed.path.with_name(stdlib.NAME + ".br").stat().st_size < 0.45 * (PYODIDE_PACKAGE / stdlib.NAME).stat().st_size
+
+
+def test_the_engine_archive_holds_the_wheels_files_its_modules_as_bytecode(made: tuple[Path, stdlib.Stdlib]) -> None:
+    wheel, placed = made
+    engine = placed.path.with_name(stdlib.ENGINE)
+    assert placed.engine_relative.endswith("/" + stdlib.ENGINE)
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(engine) as compiled:
+        wanted = {name + "c" if name.endswith(".py") else name for name in source.namelist() if not name.endswith("/")}
+        assert {name for name in compiled.namelist() if not name.endswith("/")} == wanted
+        data = [name for name in source.namelist() if name.endswith(".json")]
+        assert data and all(compiled.read(name) == source.read(name) for name in data)
+        # Bytecode of Pyodide's Python (its magic number), not of the CPython that built the site.
+        magics = {compiled.read(name)[:4] for name in wanted if name.endswith(".pyc")}
+    with zipfile.ZipFile(placed.path) as archive:
+        magics |= {archive.read(name)[:4] for name in placed.files}
+    assert len(magics) == 1
+    assert brotli.decompress(engine.with_name(stdlib.ENGINE + ".br").read_bytes()) == engine.read_bytes()
 
 
 def test_every_calculator_answers_with_it_as_cpython_does(made: tuple[Path, stdlib.Stdlib]) -> None:
@@ -46,7 +64,8 @@ def test_every_calculator_answers_with_it_as_cpython_does(made: tuple[Path, stdl
     CPython's engine's (whole standard library); a module left out is found once the whole
     archive is put in its place, as the worker does."""
     wheel, placed = made
-    done = subprocess.run(["node", str(Path(__file__).with_name("run_trimmed.mjs")), str(PYODIDE_PACKAGE), str(placed.path), str(wheel)],
+    engine = placed.path.with_name(stdlib.ENGINE)
+    done = subprocess.run(["node", str(Path(__file__).with_name("run_trimmed.mjs")), str(PYODIDE_PACKAGE), str(placed.path), str(engine)],
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
@@ -56,5 +75,7 @@ def test_every_calculator_answers_with_it_as_cpython_does(made: tuple[Path, stdl
         ours = json.loads(found["answers"][name])
         assert "internal error" not in str(ours.get("error", "")), (name, ours)
         assert ours == json.loads(api.calculate(json.dumps({"calculator": name, "inputs": {}}))), name
-    assert "tomllib/__init__.py" not in placed.files
+    assert "tomllib/__init__.pyc" not in placed.files
+    # Nothing was compiled in the reader's Python: every module came from bytecode.
+    assert found["compiledFromSource"] == [], found["compiledFromSource"]
     assert (found["missing"], found["after"]) == ("ModuleNotFoundError", "found")

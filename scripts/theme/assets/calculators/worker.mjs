@@ -1,15 +1,17 @@
 // The calculators' module worker: starts Pyodide from this site (never a CDN), installs the
-// engine's wheel by URL and answers JSON requests with the engine's JSON entry point.
-// When the build made a start-up snapshot (scripts/calculators/snapshot.py), Python's
+// engine by URL and answers JSON requests with the engine's JSON entry point.
+// By default Python starts in full, with only the standard library's files the engine uses
+// and the engine's files, both compiled at build time (scripts/calculators/stdlib.py:
+// bytecode, so nothing is compiled here; 1.0 and 0.36 MB as brotli), fetched with Pyodide's
+// own files as soon as runtime.json is read.
+// When the build made a start-up snapshot (scripts/calculators/snapshot.py) and either asked
+// for it (runtime.json's "start": "snapshot") or the browser keeps it already, Python's
 // memory is restored from it, the engine already imported, instead of started afresh.
-//
-// Without it, Python starts with only the standard library's files the engine uses (0.65 MB
-// as brotli where the whole is 2.5 MB) and the engine's wheel, fetched at once, side by side.
-// From the snapshot, Python's standard library is not downloaded (2.5 MB): every module the
-// engine uses is already in the restored memory. Python's import system finds an empty
-// archive in its place; should a calculation ever import a module that is not in the
-// snapshot, the engine answers "internal error", and the worker then fetches the standard
-// library (and the engine's wheel), puts it where Python looks, and asks again once.
+// From the snapshot, Python's standard library is not downloaded (2.5 MB), nor the engine's
+// files: every module the engine uses is already in the restored memory. Python's import
+// system finds an empty archive in its place; should a calculation ever import a module
+// that is not in the snapshot, the engine answers "internal error", and the worker then
+// fetches the standard library, puts it where Python looks, and asks again once.
 //
 // Messages are JSON text both ways; as a shared worker, each page's through its own port
 // (a page that connects after the start gets "ready" at once, with "connectedMs").
@@ -23,7 +25,7 @@
 //                   {"type": "response", "id": 7, "response": {"ok": true, "html": "...", "result": {...}}, "ms": 31,
 //                    "then": [[request JSON, {"response": ..., "ms": 2}], ...] (the answers a worked example's
 //                    faces will ask for next, when "calculate" named them in "fit": see following())}
-//                   {"type": "fetched", "fetched": [...]} (the wheel, fetched after "ready")
+//                   {"type": "fetched", "fetched": [...]} (the standard library, fetched after "ready")
 //                   {"type": "failed", "id": 7 or null, "error": "...", "detail": "..."}
 // "failed" without an id means the engine could not start; every later request fails too.
 
@@ -49,22 +51,40 @@ async function start() {
   if (!reply.ok) throw new Error(`${configURL} answered ${reply.status}`);
   const runtime = await reply.json();
   const indexURL = new URL(runtime.indexURL, configURL).href;
-  const wheelURL = new URL(runtime.wheelURL, configURL).href;
+  // The engine's files compiled (scripts/calculators/stdlib.py), else its wheel.
+  const engineURL = new URL(runtime.engineURL || runtime.wheelURL, configURL).href;
+  const engineFormat = runtime.engineURL ? "zip" : "wheel";
   const phases = { config: performance.now() - started };
+  // Pyodide's own files are asked for now, not once its loader has arrived and asks (a
+  // round trip and more later): the loader's fetches are handed these (asked(), below).
+  const wasm = readToTheEnd(fetch(new URL("pyodide.asm.wasm", indexURL).href));
+  asked.set(new URL("pyodide.asm.wasm", indexURL).href, wasm.response);
+  const lockFileURL = new URL("pyodide-lock.json", indexURL).href;
+  if (!runtime.pyodideLock) asked.set(lockFileURL, fetch(lockFileURL));
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the same module when Pyodide imports it
   // The snapshot's download (the largest) starts first, while Pyodide's loader arrives.
   const snapshotURL = runtime.snapshotURL ? new URL(runtime.snapshotURL, configURL).href : null;
   const gzipURL = runtime.snapshotGzipURL ? new URL(runtime.snapshotGzipURL, configURL).href : null;
   let snapshot = null;
-  if (snapshotURL && LEAN && !(await alreadyKept(snapshotURL)) && !(gzipURL && (await alreadyKept(gzipURL)))) {
-    phases.snapshot = "not used: the connection is slow or saves data";
+  // Which start, when the build made both (runtime.json's "start", CALCULATOR_START at build):
+  // the full start from bytecode unless told otherwise. It sends 4.7 MiB for a first answer on
+  // Guardian X where the snapshot sends 7.2, and on a 10 Mbit/s link the 2.5 MiB it saves
+  // take longer than the Python start it costs (scripts/bench/phone.py, figure b). A snapshot
+  // the browser already keeps is used all the same: nothing to download, and no start.
+  const snapshotFirst = runtime.start === "snapshot" || !runtime.stdlibURL;
+  if (snapshotURL && (LEAN || !snapshotFirst) && !(await alreadyKept(snapshotURL)) && !(gzipURL && (await alreadyKept(gzipURL)))) {
+    phases.snapshot = LEAN ? "not used: the connection is slow or saves data" : "not used: the full start sends less";
   } else if (snapshotURL) {
     snapshot = fetchSnapshot(snapshotURL, gzipURL, phases).then((stream) => pouring(stream, runtime.snapshotBytes));
     snapshot.catch(() => {}); // its failure is handled where it is awaited
   }
+  const stdlibURL = runtime.stdlibURL ? new URL(runtime.stdlibURL, configURL).href : null;
+  if (!snapshot && stdlibURL) asked.set(stdlibURL, fetch(stdlibURL));
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const options = {
     indexURL,
-    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    // The lock file's "info" without its packages, which are never loaded (calculators_hook.py).
+    ...(runtime.pyodideLock ? { lockFileContents: runtime.pyodideLock } : { lockFileURL }),
     // Without this Pyodide would look for missing packages on its CDN; everything it may
     // ever load is served from our own path.
     packageBaseUrl: indexURL,
@@ -73,12 +93,12 @@ async function start() {
     stderr: () => {},
   };
   let pyodide = null;
-  let afterReady = null;
+  let fellBack = false; // the snapshot's start failed: the full start follows
   if (snapshot) {
     // The fast start: Python's memory as it was after starting and importing every module
-    // of the engine (made at build time), restored instead of redone. The wheel's files
-    // are not needed to answer; they are unpacked once the worker is ready (a traceback
-    // then shows source lines). Any failure falls back to the full start below.
+    // of the engine (made at build time), restored instead of redone. The engine's files
+    // are not needed to answer, and are not fetched (a traceback names the engine's files
+    // and lines without quoting them). Any failure falls back to the full start below.
     try {
       pyodide = await loadPyodide({
         ...options,
@@ -94,10 +114,6 @@ async function start() {
       phases.wheel = phases.pyodide;
       phases.snapshot = true;
       const restored = pyodide;
-      afterReady = async () => {
-        const wheel = await fetchBytes(wheelURL);
-        restored.unpackArchive(wheel, "wheel", { extractDir: restored.runPython(SITE_PACKAGES) });
-      };
       missingFiles = async () => {
         const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
         restored.FS.writeFile(restored.runPython(STDLIB_ARCHIVE), stdlib);
@@ -106,18 +122,22 @@ async function start() {
     } catch (error) {
       phases.snapshot = `not used: ${error && error.message ? error.message.split("\n")[0] : error}`;
       pyodide = null;
+      fellBack = true;
+      // Pyodide's WebAssembly, if that start failed before reading it: not read now either.
+      wasm.response.then((answer) => answer.body && answer.body.cancel()).catch(() => {});
     }
   }
   if (!pyodide) {
-    // The full start: the engine's wheel comes while Python starts, not after. Python starts
-    // with only the standard library's files the engine uses (scripts/calculators/stdlib.py),
-    // when the build made that archive; a module it lacks fetches the whole one (below).
-    const wheel = fetchBytes(wheelURL);
-    wheel.catch(() => {}); // its failure is handled where it is awaited
-    const stdlibURL = runtime.stdlibURL ? new URL(runtime.stdlibURL, configURL).href : null;
+    // The full start: the engine's files come while Python starts, not after: once
+    // Pyodide's WebAssembly has all arrived, so that they do not share the link with it and
+    // the standard library, which Python's start waits for. Python starts with only the
+    // standard library's files the engine uses (scripts/calculators/stdlib.py), when the
+    // build made that archive; a module it lacks fetches the whole one (below).
+    const engineFiles = (fellBack ? Promise.resolve() : wasm.read).then(() => fetchBytes(engineURL));
+    engineFiles.catch(() => {}); // its failure is handled where it is awaited
     pyodide = await loadPyodide(stdlibURL ? { ...options, stdLibURL: stdlibURL } : options);
     phases.pyodide = performance.now() - started;
-    pyodide.unpackArchive(await wheel, "wheel", { extractDir: pyodide.runPython(SITE_PACKAGES) });
+    pyodide.unpackArchive(await engineFiles, engineFormat, { extractDir: pyodide.runPython(SITE_PACKAGES) });
     pyodide.runPython(FORGET_FOLDERS);
     phases.wheel = performance.now() - started;
     if (stdlibURL) {
@@ -130,13 +150,69 @@ async function start() {
     }
   }
   const api = pyodide.pyimport(runtime.module);
-  // Describing the calculators imports both games' engines now, while the reader is not
-  // waiting on a result, instead of during the first calculation (a restored snapshot
-  // has them imported already, and describe() run: not again, 0.15-0.3 s saved).
-  if (api.describe && phases.snapshot !== true) api.describe();
+  // Describing the calculators fills the engine's caches (a restored snapshot has them
+  // filled: not again). Not now: once any request already waiting has its answer
+  // (0.25-0.35 s in Node that a first answer need not wait for).
+  const describe = api.describe && phases.snapshot !== true ? () => api.describe() : null;
   phases.import = performance.now() - started;
   for (const key of Object.keys(phases)) if (typeof phases[key] === "number") phases[key] = Math.round(phases[key]);
-  return { calculate: api.calculate, army: api.army, version: runtime.pyodideVersion, phases, afterReady };
+  // When each file's request left and its last byte came (ms since the start), and when the
+  // worker started (ms since the epoch): scripts/bench/phone.py lays them beside the page's.
+  phases.files = Object.fromEntries(performance.getEntriesByType("resource").map((entry) => [
+    entry.name.split("?")[0].split("/").filter(Boolean).pop(), [Math.round(entry.startTime - started), Math.round(entry.responseEnd - started)],
+  ]));
+  phases.startedAt = Math.round(performance.timeOrigin + started);
+  return { calculate: api.calculate, army: api.army, version: runtime.pyodideVersion, phases, describe };
+}
+
+// Requests started before Pyodide's loader makes them: URL -> the fetch's promise, handed
+// over (once) when the loader fetches that URL; anything else is fetched as it asks.
+const asked = new Map();
+const plainFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = input instanceof Request ? null : String(input instanceof URL ? input.href : input);
+  const early = url === null ? undefined : asked.get(url);
+  if (early === undefined) return plainFetch(input, init);
+  asked.delete(url);
+  return early;
+};
+
+// `promise`'s response as one that passes its body on as it arrives (WebAssembly compiles
+// it meanwhile), and `read`, settled once all of it has come (or it failed).
+function readToTheEnd(promise) {
+  let ended;
+  const read = new Promise((resolve) => (ended = resolve));
+  const response = promise.then((answer) => {
+    if (!answer.ok || !answer.body) {
+      ended();
+      return answer;
+    }
+    const reader = answer.body.getReader();
+    const counted = new ReadableStream({
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read();
+          if (done) {
+            ended();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          ended();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        ended();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(counted, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  }, (error) => {
+    ended();
+    throw error;
+  });
+  response.catch(() => {}); // its failure is Pyodide's to report
+  return { response, read };
 }
 
 // Pyodide keeps the options it was started with for the whole visit: handed the snapshot's
@@ -364,17 +440,20 @@ const engine = start();
 const resources = () => performance.getEntriesByType("resource").map((entry) => entry.name);
 let announced = null; // the "ready" or "failed" message, for a page that connects later
 engine.then(
-  ({ version, phases, afterReady }) => {
+  ({ version, phases, describe }) => {
     announced = { type: "ready", pyodide: version, startMs: Math.round(performance.now() - started), phases, fetched: resources(), shared: SHARED };
     broadcast(announced);
     // Held while this shared Python runs: a new tab that finds it connects at once (worker-client.mjs, warmLock).
     if (SHARED && self.navigator.locks) self.navigator.locks.request(`rules-calculators-python ${self.location.href}`, () => new Promise(() => {})).catch(() => {});
     // After any request already waiting (its handler resumes first, as a microtask).
-    if (afterReady) {
-      setTimeout(() => afterReady().then(
-        () => broadcast({ type: "fetched", fetched: resources() }),
-        () => {}, // only source lines for tracebacks are missing
-      ), 0);
+    if (describe) {
+      setTimeout(() => {
+        try {
+          describe();
+        } catch {
+          // a calculation reports its own failure
+        }
+      }, 0);
     }
   },
   (error) => {
