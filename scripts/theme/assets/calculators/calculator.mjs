@@ -11,7 +11,7 @@
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
 import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError, showResponse } from "./form.mjs";
-import { answers, forget, leanConnection, pythonWarm, pythonWarmLooked, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
+import { answeredAhead, answers, forget, leanConnection, pythonWarm, pythonWarmLooked, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
@@ -125,7 +125,7 @@ function mount(root, slot) {
   mountControls(form);
   mountUnits(root);
   offerCopyLink(root);
-  mountFit(root, recompute);
+  mountFit(root, recompute, answeredAhead);
   setBaseline(root, inputsOf(form));
   form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
   form.addEventListener("input", (event) => { readerChanged(root, event.target); schedule(root); });

@@ -45,6 +45,9 @@ export const workerReady = (slot = 0) => Boolean(workers.get(engineOf(slot)) && 
 export const workerCount = () => workers.size;
 export const sharedPython = () => sharedUsable;
 
+// The engine's answer given ahead for `request` ({response, ms}), if any: left for send().
+export const answeredAhead = (request) => prepared.get(JSON.stringify(request)) || null;
+
 // The outcome on show (result or refusal) already answers the request `key`.
 export const answers = (root, key) => shownFor.get(root) === key;
 export const showing = (root, key) => shownFor.set(root, key);
