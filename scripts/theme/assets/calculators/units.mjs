@@ -31,12 +31,18 @@ export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
 
 const addressOf = (root) => root.getAttribute("data-unit-data");
 
-// Reading the units' data (1.5 MB of JSON, and then drawing the pickers) holds the page for
-// 30-100 ms. While a calculator of the page waits for its answer, it waits too (at most
-// QUIET_MS), and then for the answer to be painted: in a new tab a first change's answer
-// would otherwise be shown after it.
+// Reading the units' data (1.5 MB of JSON: its body, then parsing it, then drawing the
+// pickers) holds the page for 30-130 ms. It is fetched once the page has drawn a frame with
+// its calculators mounted, and while a calculator of the page waits for its answer it waits
+// too (at most QUIET_MS), and then for the answer to be painted: in a new tab a first
+// change's answer would otherwise be shown after it.
 const QUIET_MS = 1000;
 const computing = () => document.querySelector('[data-calculator][data-state="loading"]') !== null;
+// After the next frame (a hidden tab draws none: then a little later).
+const afterFrame = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 200);
+});
 function quiet() {
   if (!computing()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -44,9 +50,7 @@ function quiet() {
     const done = () => {
       document.removeEventListener("calculator:state", look);
       clearTimeout(timer);
-      // After the next frame (a hidden tab draws none: then a little later).
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 200);
+      afterFrame().then(resolve);
     };
     const look = () => { if (!computing()) done(); };
     timer = setTimeout(done, QUIET_MS);
@@ -59,8 +63,9 @@ export function unitsData(root) {
   const url = addressOf(root);
   if (!url) return null;
   if (!fetched.has(url)) {
-    fetched.set(url, fetch(url)
-      .then((reply) => (reply.ok ? quiet().then(() => reply.json()) : null))
+    fetched.set(url, afterFrame().then(quiet).then(() => fetch(url))
+      // Parsed once quiet again: a change may have come while the body was on its way.
+      .then((reply) => (reply.ok ? reply.text().then((text) => quiet().then(() => JSON.parse(text))) : null))
       .catch(() => null)
       .then((data) => {
         arrived.set(url, data);
