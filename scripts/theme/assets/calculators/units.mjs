@@ -16,6 +16,7 @@
 // holds is chosen again.
 
 import { setInputs } from "./form.mjs";
+import { pythonWarmLooked } from "./worker-client.mjs";
 
 const fetched = new Map(); // address -> promise of the data (null: none or failed)
 const arrived = new Map(); // address -> the data, once there
@@ -32,10 +33,12 @@ export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
 const addressOf = (root) => root.getAttribute("data-unit-data");
 
 // Reading the units' data (1.5 MB of JSON: its body, then parsing it, then drawing the
-// pickers) holds the page for 30-130 ms. It is fetched once the page has drawn a frame with
-// its calculators mounted, and while a calculator of the page waits for its answer it waits
-// too (at most QUIET_MS), and then for the answer to be painted: in a new tab a first
-// change's answer would otherwise be shown after it.
+// pickers) holds the page for 30-130 ms. Where the shared Python already runs (a new tab:
+// a first change goes to it at once) the data is fetched once the page has drawn a frame
+// with its calculators mounted, and while a calculator of the page waits for its answer it
+// waits too (at most QUIET_MS), and then for the answer to be painted: that answer would
+// otherwise be shown after it. On a first visit it is fetched at once, before Python's
+// megabytes share the link with it.
 const QUIET_MS = 1000;
 const computing = () => document.querySelector('[data-calculator][data-state="loading"]') !== null;
 // After the next frame (a hidden tab draws none: then a little later).
@@ -63,7 +66,7 @@ export function unitsData(root) {
   const url = addressOf(root);
   if (!url) return null;
   if (!fetched.has(url)) {
-    fetched.set(url, afterFrame().then(quiet).then(() => fetch(url))
+    fetched.set(url, pythonWarmLooked().then((warm) => (warm ? afterFrame().then(quiet) : undefined)).then(() => fetch(url))
       // Parsed once quiet again: a change may have come while the body was on its way.
       .then((reply) => (reply.ok ? reply.text().then((text) => quiet().then(() => JSON.parse(text))) : null))
       .catch(() => null)
