@@ -42,7 +42,9 @@ def answered_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 # Python's messages to the page (its "ready" among them) are held until the test calls
 # window.releasePython(): the page sees a Python still starting, shared worker or not
-# (Playwright's routes do not reach a shared worker's downloads).
+# (Playwright's routes do not reach a shared worker's downloads). The lock a running shared
+# Python holds (worker-client.mjs: a new page sends to it at once) is hidden meanwhile too:
+# the shared Python an earlier page of the test started does run.
 HOLD_PYTHON = """
 window.rulesCalculatorSettings = {debounceMs: 50};
 (() => {
@@ -55,6 +57,10 @@ window.rulesCalculatorSettings = {debounceMs: 50};
     target.onmessage = (event) => (holding ? held.push(() => deliver(event)) : deliver(event));
     Object.defineProperty(target, "onmessage", { get: () => handler, set: (f) => { handler = f; } });
   };
+  if (navigator.locks && navigator.locks.query) {
+    const query = navigator.locks.query.bind(navigator.locks);
+    navigator.locks.query = () => query().then((state) => (holding ? { ...state, held: [] } : state));
+  }
   const RealShared = window.SharedWorker;
   if (RealShared) window.SharedWorker = function (url, options) { const w = new RealShared(url, options); if (String(url).includes("/calculators/")) hold(w.port); return w; };
   const RealWorker = window.Worker;

@@ -241,10 +241,28 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
     """The navigation is rendered once per folder (scripts/site/shell/nav_cache.py), unless
-    `extra.vault.reuse_nav` is false."""
+    `extra.vault.reuse_nav` is false. The `versioned` filter gives the site's own scripts
+    (main.html) their content's hash."""
     settings = config.extra.get("vault") or {}
     nav_cache.install(env, reuse=settings.get("reuse_nav", True) is not False)
+    env.filters["versioned"] = versioned_filter()
     return env
+
+
+def versioned_filter() -> Any:
+    """`'assets/site.js' | versioned` -> "assets/site.js?v=<hash>": the address names the
+    file's content (one hash per file and build), so the service worker (sw.js) answers it
+    from its cache, as it does the theme's hashed bundle: a new tab or the next visit reads
+    the site's scripts without a round trip, where each one waited for the network before
+    the theme's bundle (deferred behind them) could run."""
+    hashes: dict[str, str] = {}
+
+    def versioned(path: str) -> str:
+        if path not in hashes:
+            hashes[path] = hashlib.sha256((THEME / path).read_bytes()).hexdigest()[:12]
+        return f"{path}?v={hashes[path]}"
+
+    return versioned
 
 
 def on_startup(command: str, dirty: bool) -> None:

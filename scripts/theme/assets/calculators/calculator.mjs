@@ -11,7 +11,7 @@
 
 import { settings, stats, setSlot, slotOf } from "./settings.mjs";
 import { clearProblem, inputsOf, invalidMessages, labelOf, mountControls, parts, responseOf, setInputs, setState, showError, showResponse } from "./form.mjs";
-import { answers, forget, leanConnection, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
+import { answeredAhead, answers, forget, leanConnection, pythonWarm, pythonWarmLooked, send, showing, startWorker, workerCount, workerReady } from "./worker-client.mjs";
 import { readAddress, setBaseline, writeAddress } from "./address.mjs";
 import { mountFaces } from "./faces.mjs";
 import { inputsGiven, mountFit, readerChanged } from "./trace-fit.mjs";
@@ -45,16 +45,18 @@ export function recompute(root, force = false, fromAddress = false) {
   showing(root, key);
   lastRequest.set(root, request);
   if (!fromAddress) writeAddress(root, request.inputs);
-  setState(root, "loading", workerReady(slotOf(root)) ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
+  setState(root, "loading", pythonWarm(slotOf(root)) ? "Computing in your browser…" : "Starting Python in your browser (first time only)…");
   send(root, request);
 }
 
 // While Python loads, an answer computed at build time (answers.mjs) is shown at once; the
-// answers' file still on its way is waited for (Python starts meanwhile). True: handled.
+// answers' file still on its way is waited for (Python starts meanwhile), unless the shared
+// Python turns out to run already for another tab: then it answers (a new tab's page is
+// still busy starting, and the file's arrival would wait behind that). True: handled.
 const awaitingAnswers = new WeakSet();
 function fromBuild(root, request, key, force, fromAddress) {
   const slot = slotOf(root);
-  if (settings.precomputed === false || workerReady(slot)) return false;
+  if (settings.precomputed === false || pythonWarm(slot)) return false;
   // A unit named as the attacker: its own answers too (unit_answers.py), fetched now.
   const unit = unitIndex(root, request.inputs.attacker_unit);
   const arriving = answersArriving(root) || unitAnswersArriving(root, unit);
@@ -63,7 +65,8 @@ function fromBuild(root, request, key, force, fromAddress) {
     setState(root, "loading", "Starting Python in your browser (first time only)…");
     if (!awaitingAnswers.has(root)) {
       awaitingAnswers.add(root);
-      arriving.then(() => {
+      const warmFirst = pythonWarmLooked().then((warm) => (warm ? undefined : arriving));
+      Promise.race([arriving, warmFirst]).then(() => {
         awaitingAnswers.delete(root);
         recompute(root, true, fromAddress);
       });
@@ -122,7 +125,7 @@ function mount(root, slot) {
   mountControls(form);
   mountUnits(root);
   offerCopyLink(root);
-  mountFit(root, recompute);
+  mountFit(root, recompute, answeredAhead);
   setBaseline(root, inputsOf(form));
   form.noValidate = true; // our message, with the allowed range, replaces the browser's bubble
   form.addEventListener("input", (event) => { readerChanged(root, event.target); schedule(root); });

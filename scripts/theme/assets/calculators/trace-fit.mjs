@@ -10,7 +10,7 @@
 // One short line beside each face list changed says so, until the reader's next change.
 // A change the reader makes to the faces themselves is theirs: a refusal then stands.
 
-import { parts, setInputs } from "./form.mjs";
+import { inputsOf, parts, setInputs } from "./form.mjs";
 
 const SEPARATOR = ";";
 // root -> after a reader's change, per face list: faces `removed` with their dice, faces
@@ -107,19 +107,38 @@ function followCounts(form, state) {
 
 // The engine refused these inputs: if that names a face list the reader did not just set,
 // drop its last face and ask again. Answers whether it did.
-function refit(root, response, recompute) {
+//
+// The engine answers those next requests ahead (worker.mjs, following(); `ahead(request)`
+// gives such an answer, or null): while an answer given ahead is a refusal again, the next
+// face goes too, and only the last request is asked, once (each step would otherwise set the
+// form, the address and the status again, some 10 ms each, for a state no one sees).
+function refit(root, response, recompute, ahead) {
   const state = fitting.get(root);
   const { form } = parts(root);
   if (!state || !form || !response.option) return false;
-  const text = faceLists(form).find((el) => el.name === response.option);
-  if (!text) return false;
-  const units = unitsOf(text);
-  if (!units.length) return false;
-  units[units.length - 1].pop();
-  setInputs(form, { [text.name]: textOf(units) });
+  const lists = new Map(faceLists(form).map((el) => [el.name, el]));
+  if (!lists.has(response.option)) return false;
+  const inputs = inputsOf(form);
+  const changed = {};
+  const dropped = new Map();
+  let answer = response;
+  while (answer && !answer.ok && lists.has(answer.option)) {
+    const name = answer.option;
+    const units = unitsOf({ value: name in changed ? changed[name] : lists.get(name).value });
+    if (!units.length) break;
+    units[units.length - 1].pop();
+    changed[name] = inputs[name] = textOf(units);
+    add(dropped, name, 1);
+    const next = ahead({ calculator: root.getAttribute("data-calculator"), inputs, base: root.getAttribute("data-base") || "" });
+    answer = next && next.response;
+  }
+  if (!dropped.size) return false;
+  setInputs(form, changed);
   remember(form);
-  add(state.dropped, text.name, 1);
-  state.rolled.delete(text.name);
+  for (const [name, n] of dropped) {
+    add(state.dropped, name, n);
+    state.rolled.delete(name);
+  }
   recompute(root, true);
   return true;
 }
@@ -168,14 +187,15 @@ function explain(root) {
   state.rolled.clear();
 }
 
-// Wire one calculator: `recompute(root, force)` asks the engine again.
-export function mountFit(root, recompute) {
+// Wire one calculator: `recompute(root, force)` asks the engine again; `ahead(request)` is
+// the engine's answer given ahead for a request, or null (worker-client.mjs).
+export function mountFit(root, recompute, ahead = () => null) {
   const { form } = parts(root);
   if (!form) return;
   remember(form);
   root.addEventListener("calculator:refused", (event) => {
     if (event.target !== root) return;
-    if (refit(root, event.detail, recompute)) event.preventDefault();
+    if (refit(root, event.detail, recompute, ahead)) event.preventDefault();
     else explain(root);
   });
   root.addEventListener("calculator:result", (event) => {

@@ -16,6 +16,7 @@
 // holds is chosen again.
 
 import { setInputs } from "./form.mjs";
+import { pythonWarmLooked } from "./worker-client.mjs";
 
 const fetched = new Map(); // address -> promise of the data (null: none or failed)
 const arrived = new Map(); // address -> the data, once there
@@ -31,13 +32,43 @@ export const UNIT_INPUTS = [...ATTACK_INPUTS, "defender_unit"];
 
 const addressOf = (root) => root.getAttribute("data-unit-data");
 
+// Reading the units' data (1.5 MB of JSON: its body, then parsing it, then drawing the
+// pickers) holds the page for 30-130 ms. Where the shared Python already runs (a new tab:
+// a first change goes to it at once) the data is fetched once the page has drawn a frame
+// with its calculators mounted, and while a calculator of the page waits for its answer it
+// waits too (at most QUIET_MS), and then for the answer to be painted: that answer would
+// otherwise be shown after it. On a first visit it is fetched at once, before Python's
+// megabytes share the link with it.
+const QUIET_MS = 1000;
+const computing = () => document.querySelector('[data-calculator][data-state="loading"]') !== null;
+// After the next frame (a hidden tab draws none: then a little later).
+const afterFrame = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 200);
+});
+function quiet() {
+  if (!computing()) return Promise.resolve();
+  return new Promise((resolve) => {
+    let timer = null;
+    const done = () => {
+      document.removeEventListener("calculator:state", look);
+      clearTimeout(timer);
+      afterFrame().then(resolve);
+    };
+    const look = () => { if (!computing()) done(); };
+    timer = setTimeout(done, QUIET_MS);
+    document.addEventListener("calculator:state", look);
+  });
+}
+
 // The units' data for this calculator: a promise (null: the site has none for it).
 export function unitsData(root) {
   const url = addressOf(root);
   if (!url) return null;
   if (!fetched.has(url)) {
-    fetched.set(url, fetch(url)
-      .then((reply) => (reply.ok ? reply.json() : null))
+    fetched.set(url, pythonWarmLooked().then((warm) => (warm ? afterFrame().then(quiet) : undefined)).then(() => fetch(url))
+      // Parsed once quiet again: a change may have come while the body was on its way.
+      .then((reply) => (reply.ok ? reply.text().then((text) => quiet().then(() => JSON.parse(text))) : null))
       .catch(() => null)
       .then((data) => {
         arrived.set(url, data);
@@ -276,7 +307,14 @@ function build(root, form, group, data) {
   slots.after(told.attacker);
   defender.closest(".calculator-field").after(told.defender);
 
-  const current = () => Object.fromEntries(["ruleset", ...UNIT_INPUTS].map((n) => [n, named(form, n) ? named(form, n).value : ""]));
+  // The controls read at each of the form's changes, found once (named() walks every control).
+  const found = new Map();
+  const control = (n) => {
+    let el = found.get(n);
+    if (!el || !el.isConnected || el.form !== form) found.set(n, (el = named(form, n)));
+    return el;
+  };
+  const current = () => Object.fromEntries(["ruleset", ...UNIT_INPUTS].map((n) => [n, control(n) ? control(n).value : ""]));
   const unitOf = (side) => {
     const i = unitNamed(data, current()[SIDES[side].unit]);
     return i < 0 ? null : data.units[i];

@@ -45,6 +45,9 @@ export const workerReady = (slot = 0) => Boolean(workers.get(engineOf(slot)) && 
 export const workerCount = () => workers.size;
 export const sharedPython = () => sharedUsable;
 
+// The engine's answer given ahead for `request` ({response, ms}), if any: left for send().
+export const answeredAhead = (request) => prepared.get(JSON.stringify(request)) || null;
+
 // The outcome on show (result or refusal) already answers the request `key`.
 export const answers = (root, key) => shownFor.get(root) === key;
 export const showing = (root, key) => shownFor.set(root, key);
@@ -83,17 +86,33 @@ function workerAddress() {
 // the usual time (settings.warm).
 const warmLock = (address) => `rules-calculators-python ${address.href}`;
 
+// Whether the shared Python runs already (for another tab): null until the look is answered.
+let warm = null;
+let looked = Promise.resolve(false);
+
 function connectIfWarm() {
-  if (!sharedUsable || workers.has(SHARED) || !(navigator.locks && navigator.locks.query)) return;
+  if (!sharedUsable || workers.has(SHARED) || !(navigator.locks && navigator.locks.query)) {
+    warm = false;
+    return;
+  }
   const name = warmLock(workerAddress());
-  navigator.locks.query().then(({ held }) => {
-    if (sharedUsable && !workers.has(SHARED) && (held || []).some((lock) => lock.name === name)) {
+  looked = navigator.locks.query().then(({ held }) => {
+    warm = sharedUsable && (held || []).some((lock) => lock.name === name);
+    if (warm && !workers.has(SHARED)) {
       stats.connectedEarly = true;
       startEngine(SHARED);
     }
-  }, () => {});
+    return warm;
+  }, () => (warm = false));
 }
 connectIfWarm();
+
+// Python answers this calculator at once: its worker is ready, or the shared Python runs for
+// another tab (this page's connection to it is on its way). The build's answers are then not
+// waited for (calculator.mjs): the request goes straight to Python.
+export const pythonWarm = (slot = 0) => workerReady(slot) || (warm === true && engineOf(slot) === SHARED);
+// Resolves once the look for a running shared Python is answered: true if it runs.
+export const pythonWarmLooked = () => looked;
 
 function startEngine(key) {
   const existing = workers.get(key);
@@ -177,6 +196,8 @@ function onWorkerMessage(key, message) {
   }
   if (message.type === "fetched") {
     // Files the worker fetched after it was ready (the engine's wheel, after a snapshot start).
+    // Python has then done all it does after its start (scripts/bench/new_tab.py waits for it).
+    stats.pythonSettled = true;
     document.dispatchEvent(new CustomEvent("rules:fetched", { detail: message.fetched || [] }));
     return;
   }
