@@ -163,6 +163,30 @@ KEPT = """async (ending) => {
   }
   return false;
 }"""
+"""Whether the service worker keeps a file whose address ends so. Asked with `page.evaluate`
+(which awaits it), never as `wait_for_function`'s predicate: that takes the promise itself
+for a true answer and does not wait."""
+
+# The files a later visit's Python starts from, by how this one started (worker.mjs phases).
+PYTHON_FILES = """() => {
+  const phases = window.rulesCalculators && rulesCalculators.stats.pythonPhases;
+  if (!phases) return null;
+  return ["pyodide.asm.wasm", phases.snapshot === true ? ".snapshot" : "rulesengine.zip"];
+}"""
+
+
+def wait_kept(page: Any, endings: Sequence[str] | None = None, timeout_ms: float = 120_000) -> None:
+    """Wait until the service worker keeps each file ending in `endings` (by default those
+    this page's Python started from, once it has started)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        wanted = list(endings) if endings is not None else page.evaluate(PYTHON_FILES)
+        if wanted and all(page.evaluate(KEPT, ending) for ending in wanted):
+            return
+        if time.monotonic() > deadline:
+            what = ", ".join(wanted) if wanted else "Python's files"
+            raise TimeoutError(f"the service worker did not keep {what} in {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(200)
 
 
 def pierce_values(page: Any, count: int) -> list[int]:
@@ -243,11 +267,7 @@ def one_run(browser: Any, server: Server, changes: int) -> dict[str, Any]:
         stats = page.evaluate("rulesCalculators.stats")
 
         # A second visit: a new tab, once the service worker holds Pyodide.
-        page.wait_for_function(KEPT, arg="pyodide.asm.wasm", timeout=WAIT_MS, polling=200)
-        page.wait_for_function(KEPT, arg=".whl", timeout=WAIT_MS, polling=200)
-        snapshots = [path.split("?")[0] for path, _ in server.sent if "/assets/snapshots/" in path]
-        if snapshots:  # whichever name the worker used (the plain one when the host negotiates)
-            page.wait_for_function(KEPT, arg="/" + snapshots[-1].rsplit("/", 1)[1], timeout=WAIT_MS, polling=200)
+        wait_kept(page, timeout_ms=WAIT_MS)
         again_tab = visit.context.new_page()
         mark = len(server.sent)
         again_tab.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded")

@@ -39,7 +39,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from scripts.bench.browser import KEPT, Link, bytes_by_file, serve_over_link  # noqa: E402
+from scripts.bench.browser import Link, bytes_by_file, serve_over_link, wait_kept  # noqa: E402
 from scripts.site.precompress import precompress  # noqa: E402
 from tests.browser.harness import Server, build_site, launch_chromium, open_visit  # noqa: E402
 
@@ -136,8 +136,7 @@ def new_tab(visit: Any, server: Server) -> dict[str, Any]:
     """Python warm (the shared worker of the tab still open), its files kept by the service
     worker: a new tab changes two fields as soon as its calculator is mounted."""
     page = visit.page
-    for ending in ("pyodide.asm.wasm", "engine.snapshot"):
-        page.wait_for_function(KEPT, arg=ending, timeout=WAIT_MS, polling=200)
+    wait_kept(page, timeout_ms=WAIT_MS)
     tab = visit.context.new_page()
     tab.set_viewport_size(PHONE)
     mark = len(server.sent)
