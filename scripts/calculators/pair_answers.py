@@ -43,7 +43,7 @@ import multiprocessing
 import os
 import re
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from html import escape, unescape
@@ -350,38 +350,82 @@ def computed(calculator: str, base: str, data: Mapping[str, object], page: Mappi
     return text
 
 
-# What the forked workers of `all_files` read: set in the parent just before the pool starts.
-_JOB: tuple[str, str, Mapping[str, object], Mapping[str, object], Form] | None = None
-
-
-def all_files(calculator: str, base: str, data: Mapping[str, object], page: Mapping[str, object], form: Form,
-              typed: Sequence[Attacker], workers: int | None = None) -> list[str]:
+def all_files(calculator: str, base: str, form_html: str, data: Mapping[str, object], page: Mapping[str, object],
+              form: Form, typed: Sequence[Attacker], workers: int | None = None) -> list[str]:
     """Each attacker's file: read where kept, the rest computed by `workers` forked
-    processes (one per core by default), each taking the next attacker as it is done."""
-    global _JOB
-    texts: dict[int, str] = {}
-    missing = []
-    for t in typed:
-        try:
-            texts[t.index] = t.kept.read_text(encoding="utf-8")
-        except OSError:
-            missing.append(t)
-    workers = min(workers or os.cpu_count() or 1, len(missing))
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    processes (one per core by default)."""
+    texts = {t.index: text for t, text in ((t, _kept(t)) for t in typed) if text is not None}
+    missing = [t for t in typed if t.index not in texts]
+    if min(workers or os.cpu_count() or 1, len(missing)) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         texts.update((t.index, computed(calculator, base, data, page, form, t)) for t in missing)
     else:
-        _JOB = (calculator, base, data, page, form)
+        background = Background(workers)
         try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                texts.update(zip((t.index for t in missing), pool.map(_computed_in_worker, missing)))
+            futures = [(t.index, background.submit(calculator, base, form_html, t)) for t in missing]
+            texts.update((index, future.result()) for index, future in futures)
         finally:
-            _JOB = None
+            background.close()
     return [texts[t.index] for t in typed]
 
 
-def _computed_in_worker(typed: Attacker) -> str:
-    assert _JOB is not None, "a worker of all_files runs only in a pool that all_files forked"
-    return computed(*_JOB, typed)
+def _kept(typed: Attacker) -> str | None:
+    try:
+        return typed.kept.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+class Background:
+    """Attackers' files computed by forked processes (one per core by default) while the
+    build goes on; each process reads the page's form once (`_job`)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.pool = ProcessPoolExecutor(workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
+        self.pending: list[tuple[Path, Future[str]]] = []
+
+    def submit(self, calculator: str, base: str, form_html: str, typed: Attacker) -> Future[str]:
+        return self.pool.submit(_computed_in_worker, calculator, base, form_html, typed)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+@cache
+def _job(calculator: str, base: str, form_html: str) -> tuple[Mapping[str, object], Mapping[str, object], Form]:
+    from scripts.calculators.units import units_text
+
+    data = json.loads(units_text())
+    return data, page_part(form_html, data), read(form_html)
+
+
+def _computed_in_worker(calculator: str, base: str, form_html: str, typed: Attacker) -> str:
+    data, page, form = _job(calculator, base, form_html)
+    return computed(calculator, base, data, page, form, typed)
+
+
+_LATER: Background | None = None
+"""The files of `attach(..., wait=False)` being computed, until `finish`."""
+
+
+def finish() -> None:
+    """Write the files `attach(..., wait=False)` left to compute, once computed."""
+    global _LATER
+    later, _LATER = _LATER, None
+    if later is None:
+        return
+    try:
+        for target, future in later.pending:
+            _write(target, future.result())
+    finally:
+        later.close()
+
+
+def abandon() -> None:
+    """Drop what `attach(..., wait=False)` left to compute (a build that stopped)."""
+    global _LATER
+    later, _LATER = _LATER, None
+    if later is not None:
+        later.pool.shutdown(wait=False, cancel_futures=True)
 
 
 CALCULATOR_START = re.compile(r'<div class="calculator" [^>]*data-unit-data="[^"]*"[^>]*>')
@@ -393,11 +437,14 @@ def _write(target: Path, text: str) -> None:
         target.write_text(text, encoding="utf-8")
 
 
-def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACHE, workers: int | None = None) -> str:
+def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACHE, workers: int | None = None,
+           wait: bool = True) -> str:
     """A covered page with its first unit calculator naming its pair answers and the
     calculator's words (written under `site_dir`); any other page as it is, and every page
     when answers are off. The files not kept are computed by `workers` processes (one per
-    core by default)."""
+    core by default); with `wait=False` they are written by `finish()`, the build going
+    on meanwhile."""
+    global _LATER
     if not answers.enabled() or not covered(page_src):
         return page_html
     found = CALCULATOR_START.search(page_html)
@@ -418,13 +465,23 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
     page = page_part(form_html, data)
     form = read(form_html)
     typed = [t for t in (attacker(name.group(1), base, data, i, cache_dir, page, form) for i in range(len(data["units"]))) if t is not None]
-    texts = all_files(name.group(1), base, data, page, form, typed, workers)
+    # The version names what each file is made from (its key), so the page is written
+    # before the files not kept are computed.
     digest = hashlib.sha256()
     made = 0
-    for index, text in zip((t.index for t in typed), texts):
+    if wait:
+        texts: list[str | None] = list(all_files(name.group(1), base, form_html, data, page, form, typed, workers))
+    else:
+        texts = [_kept(t) for t in typed]
+    for t, text in zip(typed, texts):
         made += 1
-        digest.update(f"{index}\0".encode() + text.encode() + b"\0")
-        _write(site_dir / FOLDER / folder / f"{index}.json", text)
+        digest.update(f"{t.index}\0{t.kept.name}\0".encode())
+        target = site_dir / FOLDER / folder / f"{t.index}.json"
+        if text is not None:
+            _write(target, text)
+            continue
+        _LATER = _LATER or Background(workers)
+        _LATER.pending.append((target, _LATER.submit(name.group(1), base, form_html, t)))
     if not made:
         return page_html
     # The calculator's words, and what every attacker's file shares (the defenders' names in
