@@ -33,6 +33,16 @@ result-html.mjs from the calculator's words (`result_meta.py`, one file per calc
 Anything else is a miss: Python answers it. Each attacker's file is kept in
 `.cache/answers/pairs/` under the hash of the engine's source and everything it was made
 from, so a rebuild reads 161 files per page instead of computing 27,000 answers.
+
+What a build with an empty cache pays (`scripts/bench/publish_cold.py`): the engine reads of
+a defending unit only what `_profile` holds (what `defender_values` makes of its card, its
+minis and wounds, its Force icon) and its name, which it only writes back; so defenders
+alike in that, sent the same request bar the name, are asked once per attacker and share
+the chain (166 defenders, 106-107 kinds), unless a name shows in the answers otherwise than
+as a whole string. The files not kept are computed by a forked process per core; in a
+build (`attach(..., wait=False)`) the page is written at once, its version naming each
+file's key rather than its text, and the files are written by `finish()` at the build's end,
+so the engine's work runs beside the rest of the build.
 """
 
 from __future__ import annotations
