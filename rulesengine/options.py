@@ -13,10 +13,10 @@ import functools
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
 from typing import Literal, NoReturn, TypeVar
 
 from rulesengine.errors import InputError
+from rulesengine.records import fields, frozen
 
 Kind = Literal["int", "bool", "choice", "text"]
 V = TypeVar("V")
@@ -35,7 +35,7 @@ GROUPS: dict[str, str] = {
 the order the form shows the groups. An option that names no group goes to "other"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """One part of a text option written as a comma list (`--guardian 2,red,block,soresu`):
     the form can show one control per field. Positional fields come first, in order; then
@@ -52,7 +52,7 @@ class Field:
     positional: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     """One input. `name` is the Python/JSON key; the CLI flag is `--name-with-dashes`."""
 
@@ -156,11 +156,11 @@ class Option:
 
     def describe(self) -> dict[str, object]:
         """JSON-ready description, for the calculator form."""
-        d = asdict(self)
+        d = _as_dict(self)
         d["choices"] = list(self.choices)
         d["keywords"] = list(self.keywords)
         d["dice_from"] = list(self.dice_from)
-        d["spec_fields"] = [{**asdict(f), "choices": list(f.choices)} for f in self.spec_fields]
+        d["spec_fields"] = [{**_as_dict(f), "choices": list(f.choices)} for f in self.spec_fields]
         d["parts"] = [p.describe() for p in self.parts]
         d["parts_from"] = list(self.parts_from)
         d["rulesets"] = list(self.rulesets)
@@ -172,6 +172,11 @@ class Option:
         found among `options` (the engine's whole list)."""
         by_name = {o.name: o for o in options}
         return self.parts + tuple(by_name[n] for n in self.parts_from if n in by_name)
+
+
+def _as_dict(described: Option | Field) -> dict[str, object]:
+    """Each field by its name (what `describe` then makes JSON-ready)."""
+    return {name: getattr(described, name) for name in fields(described)}
 
 
 def _coerce_bool(value: object, option: Option) -> bool:

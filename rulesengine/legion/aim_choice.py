@@ -9,8 +9,6 @@ Where no aim or observation token gives any pool a reroll, there is no choice to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from rulesengine.legion import policies
 from rulesengine.legion.attack_dice import costly_aim, token_budgets
 from rulesengine.legion.keywords.aim_tokens import left_for_later
@@ -19,9 +17,10 @@ from rulesengine.legion.model import Attack
 from rulesengine.legion.optimal import OPTIMAL_MAX_COST, optimal_cost
 from rulesengine.legion.pools import runs_bound
 from rulesengine.legion.surges import SurgeConversion
+from rulesengine.records import frozen, replace
 
 
-@dataclass(frozen=True)
+@frozen
 class OptimalCost:
     """`optimal`'s declared cost: the dearest pool weighed alone, and all pools together."""
 

@@ -11,7 +11,6 @@ so that a page can show progress unit by unit. Probabilities are exact, `"p/q"`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
@@ -21,6 +20,7 @@ from rulesengine.legion.army_list import ArmyList, ListError, Problem, parse_lis
 from rulesengine.legion.army_names import Fielded, export_name, match_list
 from rulesengine.legion.inputs import OPTIONS
 from rulesengine.legion.units import Unit, find_unit
+from rulesengine.records import frozen
 
 RANGES = ("1", "2", "3", "4", "melee")
 """Where the target may be: range 1 to 4, or engaged in melee."""
@@ -29,7 +29,7 @@ COVER = next(o for o in OPTIONS if o.name == "cover")
 JSON = dict[str, object]
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     """The defending unit and its cover, checked."""
 

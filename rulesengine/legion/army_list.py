@@ -12,9 +12,9 @@ that does not parse, `units[2].upgrades[0]` for a value of the wrong kind).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from rulesengine.errors import RulesError
+from rulesengine.records import frozen
 
 MAX_UNITS = 40
 """More units than any army holds (a standard army has at most 17): a bound on the work."""
@@ -22,7 +22,7 @@ MAX_TEXT = 200_000
 """Characters: a list export is about 1-3 KB; anything far larger is not one."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """Something wrong with the pasted list: where in it, and what."""
 
@@ -41,7 +41,7 @@ class ListError(RulesError):
         super().__init__("; ".join(map(str, problems)))
 
 
-@dataclass(frozen=True)
+@frozen
 class ListedUnit:
     """One unit as the list names it: its place in `units` (from 0), name and upgrades."""
 
@@ -50,7 +50,7 @@ class ListedUnit:
     upgrades: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ArmyList:
     name: str
     faction: str

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from rulesengine.errors import InputError
 from rulesengine.legion.army_list import ArmyList, ListedUnit, Problem
 from rulesengine.legion.army_upgrade_names import NAMES
 from rulesengine.legion.units import FACTIONS, Cards, Unit, Upgrade, cards, find_upgrade
+from rulesengine.records import frozen
 
 CLOSEST = 3
 
 
-@dataclass(frozen=True)
+@frozen
 class Fielded:
     """A unit of the list matched to its card: `upgrades` the cards that change its attack
     (by the name the engine takes), `others` the list's names of those that do not."""
@@ -46,7 +46,7 @@ def export_name(unit: Unit) -> str:
     return f"{unit.card_name} {unit.title}" if unit.title else unit.card_name
 
 
-@dataclass(frozen=True)
+@frozen
 class _Index:
     units: dict[str, tuple[Unit, ...]]
     unit_names: dict[str, tuple[str, ...]]

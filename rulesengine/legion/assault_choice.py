@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from dataclasses import replace
 
 from rulesengine.legion.model import Attack
 from rulesengine.legion.pools import AttackOutcome, resolve_pools
+from rulesengine.records import replace
 
 
 MAX_COST = 40

@@ -10,8 +10,6 @@ distribution, so no expectation ever stands in for a distribution. Keywords live
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from rulesengine.distribution import Distribution
 from rulesengine.legion.attack_dice import AttackResults, attack_weights
 from rulesengine.legion.keywords.armor import has_armor, hits_cancelled_by_armor
@@ -40,6 +38,7 @@ from rulesengine.legion.surges import SurgeConversion
 from rulesengine.legion.pool_context import PoolContext, Step
 from rulesengine.legion.guardian_steps import for_guardian, pierce_guardian, use_guardian
 from rulesengine.legion.defense_steps import defense_dice_steps
+from rulesengine.records import frozen, replace
 
 
 def attack_conversion(ctx: PoolContext, surge_tokens: int) -> SurgeConversion:
@@ -98,7 +97,7 @@ def apply_dodge_and_cover(ctx: PoolContext, s: PoolState) -> Distribution[PoolSt
     return hits_cancelled_by_cover(s.hits, ctx.cover, ruleset, cover_die(defender), low).map(after_cover)
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackModifications:
     """Step 6, result by result: the attacker's changes, then the defender's cancels."""
 

@@ -5,7 +5,6 @@ validated against `inputs.OPTIONS`, each refusal naming its flag (`attack_from`,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from rulesengine.errors import InputError
 from rulesengine.legion import policies, readings
 from rulesengine.legion import pool_specs
@@ -29,6 +28,7 @@ from rulesengine.legion.inputs import (
     UNIT_INPUTS,
     names_units,
 )
+from rulesengine.records import replace
 
 
 def _split(values: tuple[object, ...]) -> tuple[str, ...]:

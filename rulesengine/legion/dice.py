@@ -7,15 +7,14 @@ until the very end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.errors import UnknownNameError
+from rulesengine.records import frozen
 
 ATTACK_FACES = ("crit", "surge", "hit", "blank")
 DEFENSE_FACES = ("block", "surge", "blank")
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """One die: its colour and the number of sides showing each face."""
 

@@ -5,7 +5,6 @@ command line, the JSON entry point and the form all read these declarations."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from rulesengine.legion import policies, readings
 from rulesengine.legion import pool_specs
@@ -20,6 +19,7 @@ from rulesengine.legion.model import (
 from rulesengine.legion.vehicle_damage import EFFECTS
 from rulesengine.legion.keywords.vaapad import VAAPAD_MAX
 from rulesengine.options import Field, Option
+from rulesengine.records import replace
 
 
 MAX_DICE = 30

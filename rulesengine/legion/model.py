@@ -3,11 +3,10 @@ attack pool with its defender and the guardians protecting it, and the faces to 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rulesengine.legion.policies import Policies
 from rulesengine.legion.readings import Readings
 from rulesengine.wording import plural
+from rulesengine.records import field, frozen
 
 RULESETS = ("2026", "2.6", "notes")
 """`2026` (the default): the Core Rulebook effective 29 May 2026 with the errata of 17 June
@@ -19,7 +18,7 @@ DEFENSE_SURGE_CHARTS = ("none", "block")
 COVER = {"none": 0, "light": 1, "heavy": 2}
 
 
-@dataclass(frozen=True)
+@frozen
 class Attacker:
     """The attacking unit: its surge chart and the tokens and keywords it brings."""
 
@@ -44,7 +43,7 @@ class Attacker:
     token was spent during the Reroll Dice step."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Weapons:
     """The dice of one attack pool and the weapon keywords that travel with them."""
 
@@ -77,7 +76,7 @@ class Weapons:
         return self.red + self.black + self.white
 
 
-@dataclass(frozen=True)
+@frozen
 class Defender:
     """The defending unit (a trooper unless it says otherwise) and its keywords."""
 
@@ -120,7 +119,7 @@ class Defender:
     is the dice, already capped)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Guardian:
     """A friendly trooper at range 1 of the defender that uses Guardian X."""
 
@@ -162,7 +161,7 @@ class Guardian:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
+@frozen
 class Faces:
     """Faces already rolled, for a step-by-step trace; dice beyond these are rolled as usual."""
 
@@ -178,7 +177,7 @@ class Faces:
         return self.guardians[index] if index < len(self.guardians) else ()
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackPool:
     """Step 2's attack pool, rolled against the defender it was formed against."""
 
@@ -191,7 +190,7 @@ class AttackPool:
     number attack the same unit, whose spent tokens and suppression carry between them."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack:
     """One attack: one or more pools resolved in turn (steps 4 to 9 each, then step 10)."""
 

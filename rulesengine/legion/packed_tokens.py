@@ -13,15 +13,15 @@ overflow (it is the top), so unpacking checks that no slot ran into the next.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rulesengine.legion.state import PoolState
+from rulesengine.records import frozen
 
 Slot = tuple[int, int, int]
 """(aim tokens left, surge tokens left, tag)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Packing:
     """The slots of one packed weight, `bits` bits each from the lowest; their sum sits above them (`total`)."""
 

@@ -6,9 +6,8 @@ reader can pick another one. The first name in each tuple is the default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.errors import UnknownNameError
+from rulesengine.records import frozen
 
 AIM = ("optimal-if-it-fits", "blanks-and-useless-surges", "blanks-and-spare-surges", "blanks-only", "crit-fishing", "optimal")
 DEFAULT_AIM = AIM[0]
@@ -94,7 +93,7 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Policies:
     """One named choice per decision the players make during an attack."""
 

@@ -4,7 +4,6 @@ step of the attack sequence (`Step`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.keywords import low_profile
@@ -12,9 +11,10 @@ from rulesengine.legion.keywords.cover import cover_level
 from rulesengine.legion.keywords.guardian import guardian_usable
 from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.state import PoolState
+from rulesengine.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolContext:
     """Everything about one pool that does not change while it resolves."""
 
@@ -36,7 +36,7 @@ class PoolContext:
 Apply = Callable[[PoolContext, PoolState], "PoolState | Distribution[PoolState]"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One numbered step of the Attack note (or a Guardian X bullet)."""
 

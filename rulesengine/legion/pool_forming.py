@@ -9,11 +9,10 @@ this returns; `Weapons.formed` keeps what happened for the trace.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulesengine.errors import InputError
 from rulesengine.legion.keywords import anti_materiel, anti_personnel, assault, cumbersome, dice_upgrades, sniper_team, spray, vaapad
 from rulesengine.legion.model import Weapons
+from rulesengine.records import replace
 
 
 def formed(weapons: Weapons, vehicle: bool, ruleset: str, *, minis_in_sight: int = 0, anti_materiel_x: int = 0,

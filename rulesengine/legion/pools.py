@@ -14,7 +14,6 @@ attacker's tokens left, with the wounds sent back beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
@@ -25,9 +24,10 @@ from rulesengine.legion.model import Attack, AttackPool
 from rulesengine.legion.pool_carry import Carry, Marks, marks
 from rulesengine.legion.pools_optimal import ValueToGo
 from rulesengine.legion.resolve import PoolOutcome, PoolResult, resolve_pool_from
+from rulesengine.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class DefenderResult:
     """One defender after every pool formed against it."""
 
@@ -38,7 +38,7 @@ class DefenderResult:
     suppression_tokens: Distribution[int]
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackOutcome:
     """What a whole attack gives: each pool's result, each defender's, and the wounds the
     attacker suffers (Deflect, Djem So and the like)."""

@@ -29,9 +29,8 @@ Which readings an attack's answer depends on is `readings_used.applied`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.errors import UnknownNameError
+from rulesengine.records import frozen
 
 LOW_PROFILE = ("defense-die", "cover")
 SORESU = ("each-die", "all-or-nothing")
@@ -74,7 +73,7 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Readings:
     """One named reading per rule text the sources leave open."""
 

@@ -15,13 +15,13 @@ packed into one integer, and the crits and surges are split at the very end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
 from rulesengine.legion.dice import ATTACK_COLOURS, attack_die
 from rulesengine.legion.keywords.aim import dice_to_reroll
 from rulesengine.legion.surges import SurgeConversion, Vector
+from rulesengine.records import frozen
 
 SIDES = 8
 Counts = tuple[int, int, int]
@@ -32,7 +32,7 @@ State = tuple[int, int, int, int]
 """(dice showing a face the policy rerolls: red, black, white; tokens spent, as `Budgets` counts them)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Classes:
     """Which faces an aim policy rerolls. `surge_as` merges the surge side into the blank
     or the hit side when it can only end as one of them (it weighs the same then)."""

@@ -7,7 +7,6 @@ inner loop adds and multiplies integers; `Distribution` normalises once per pool
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 from typing import TypeVar
@@ -28,11 +27,12 @@ from rulesengine.legion.valuation import FinalValue, Valuation
 from rulesengine.legion.guardians import chance_acted, guard
 from rulesengine.legion import sniper_choice
 from rulesengine.legion.wounds_back import wounds_back
+from rulesengine.records import frozen, replace
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolResult:
     """What one pool did: marginal distributions and, when every die is known, a trace."""
 
@@ -56,7 +56,7 @@ def _weights(d: Distribution[T]) -> dict[T, int]:
     return {s: p.numerator * (scale // p.denominator) for s, p in d.items()}
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolOutcome:
     """The final states of one pool, each guardian's wounds, and the trace."""
 

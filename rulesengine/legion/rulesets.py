@@ -13,11 +13,10 @@ differs, or that a keyword brings, and what each ruleset does with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.errors import InputError
 from rulesengine.legion.keywords import backup, dug_in
 from rulesengine.legion.model import RULESETS, Defender
+from rulesengine.records import frozen
 
 NAMES = {
     "2026": "the current Core Rulebook, effective 29 May 2026, with the errata of 17 June 2026",
@@ -27,7 +26,7 @@ NAMES = {
 assert tuple(NAMES) == RULESETS
 
 
-@dataclass(frozen=True)
+@frozen
 class Rule:
     """One rule of the attack and what each ruleset does with it ("" when it does not exist)."""
 

@@ -22,13 +22,13 @@ token rerolls fewer dice than it may, so all paths share one denominator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
 from rulesengine.legion.dice import ATTACK_COLOURS, attack_die
 from rulesengine.legion.keywords.aim import dice_to_reroll
 from rulesengine.legion.surges import SurgeConversion
+from rulesengine.records import frozen
 
 SIDES = 8
 
@@ -38,7 +38,7 @@ Outcome = tuple[int, int, int, int, int]
 """What a roll adds: (rerollable red, black, white, kept, dead)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Packing:
     """Polynomials in x (the crit count) with whole coefficients, one `bits`-wide slot each."""
 

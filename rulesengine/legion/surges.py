@@ -8,16 +8,15 @@ the number that can be converted, so pools with the same outcome share one state
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.legion.keywords.critical import surges_to_crits
 from rulesengine.legion.keywords.surge_tokens import surges_to_hits
+from rulesengine.records import frozen
 
 Vector = tuple[int, int, int]
 ZERO: Vector = (0, 0, 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class SurgeConversion:
     """The attacker's surge chart (none, hit or crit), Critical X and surge tokens."""
 

@@ -12,18 +12,18 @@ action on a blank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.dice import defense_die
+from rulesengine.records import frozen
 
 DAMAGE_DIE = "red"
 ACTIVATION_DIE = "white"
 EFFECTS = {"block": "damaged", "blank": "disabled", "surge": "weapon_destroyed"}
 
 
-@dataclass(frozen=True)
+@frozen
 class VehicleDamage:
     """The effect of reaching the vehicle's resilience (the red die's, or the token), and the
     chance that a damaged vehicle loses an action when it activates (a white die's blank)."""

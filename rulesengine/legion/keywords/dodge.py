@@ -5,15 +5,14 @@ whose keywords reward spending one (Block, Deflect, Soresu Mastery, Duelist) spe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulesengine.legion.keywords.block import wants_a_dodge_token
 from rulesengine.legion.keywords.high_velocity import dodge_allowed
 from rulesengine.legion.keywords.outmaneuver import crits_dodged
 from rulesengine.legion.model import Attacker, Defender, Weapons
+from rulesengine.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Dodged:
     """What the dodge tokens spent cancel: crits (Outmaneuver), hits."""
 

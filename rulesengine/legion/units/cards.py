@@ -22,13 +22,14 @@ Standard library only; the data ships inside the package (the browser's wheel ca
 from __future__ import annotations
 
 import json
+import pkgutil
 import re
-from dataclasses import dataclass
+from collections import Counter
 from functools import cache
-from importlib import resources
 
 from rulesengine.legion.units import corrections
 from rulesengine.legion.units.requirements import Requirement
+from rulesengine.records import frozen
 
 FACTIONS = {
     "rebels": "Rebel Alliance",
@@ -53,7 +54,7 @@ heavy weapon, personnel and pilot; a squad leader card is its unit leader's); an
 upgrade's weapon is open to every miniature of the unit."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Quirk:
     """Something in the data the engine could not take as it is: where, and why."""
 
@@ -61,7 +62,7 @@ class Quirk:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Keyword:
     """A keyword as on the card: its name and, for an X keyword, the value as typed."""
 
@@ -85,7 +86,7 @@ class Keyword:
         return f"{self.name} {self.value}" if self.value else self.name
 
 
-@dataclass(frozen=True)
+@frozen
 class Weapon:
     """One weapon: its dice per miniature, its range (None: the data has none) and keywords."""
 
@@ -149,7 +150,7 @@ class Weapon:
         return next((k for k in self.keywords if k.name == name), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Unit:
     """One unit card. `name` is unique: the card's name, with its title in brackets where
     two cards share the name ("Stormtroopers (Heavy Response Unit)")."""
@@ -201,7 +202,7 @@ class Unit:
         return next((w for w in self.weapons if _fold(w.name) == folded), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Upgrade:
     """An upgrade card the calculators use: one that carries weapons or adds a miniature."""
 
@@ -228,7 +229,7 @@ class Upgrade:
         return self.kind in ONE_MINI
 
 
-@dataclass(frozen=True)
+@frozen
 class Cards:
     """The whole copy: its date, source, units (released or not) and upgrades."""
 
@@ -320,7 +321,7 @@ def _names(raws: list[dict[str, object]]) -> list[str]:
     def base(r: dict[str, object]) -> str:
         return str(r["cardName"])
 
-    shared = {n for n in map(base, raws) if sum(base(r) == n for r in raws) > 1}
+    shared = {n for n, count in Counter(map(base, raws)).items() if count > 1}
     names = [f"{base(r)} ({r['title']})" if base(r) in shared and r.get("title") else base(r) for r in raws]
     twice = {n for n in names if names.count(n) > 1}
     return [f"{n} [{FACTIONS.get(str(r.get('faction')), r.get('faction'))}]" if n in twice else n for n, r in zip(names, raws)]
@@ -340,7 +341,8 @@ def _upgrade(raw: dict[str, object]) -> Upgrade:
 def parse(text: str) -> Cards:
     """The cards from the copy's JSON text (pure: tests give their own text), with
     `corrections.CORRECTIONS` made."""
-    data, _ = corrections.apply(json.loads(text))
+    data = json.loads(text)
+    corrections.apply_in_place(data)  # the data was just read: no copy of it is needed
     unit_cards = data["units"]
     assert isinstance(unit_cards, list)
     upgrade_cards = data["upgrades"]
@@ -354,5 +356,9 @@ def parse(text: str) -> Cards:
 @cache
 def cards() -> Cards:
     """The shipped copy, read once."""
-    text = resources.files(__package__).joinpath("data").joinpath("cards.json").read_text(encoding="utf-8")
-    return parse(text)
+    # From the package's loader, as importlib.resources reads it, without the zipfile and
+    # tempfile modules (and their archives' libraries) resources imports to do it.
+    data = pkgutil.get_data(__package__, "data/cards.json")
+    if data is None:
+        raise FileNotFoundError(f"{__package__}: its loader cannot read data/cards.json")
+    return parse(data.decode("utf-8"))

@@ -17,12 +17,12 @@ each, the range, and words saying which pool it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from rulesengine.errors import InputError
 from rulesengine.legion.units.cards import Unit, Upgrade, Weapon, _fold
 from rulesengine.wording import plural
+from rulesengine.records import frozen
 
 RANGES = ("1", "2", "3", "4", "melee")
 """What `--range` takes."""
@@ -37,7 +37,7 @@ _HITS = {"red": (6, 7), "black": (4, 5), "white": (2, 3)}
 """Hits and crits per 8 faces of each die: (surge blank, surge a hit)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Armed:
     """A weapon and the card it is on."""
 
@@ -51,7 +51,7 @@ class Armed:
         return self.weapon.name if self.card == "" else f"{self.weapon.name} ({self.card})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Mini:
     """One miniature of the unit: the card it comes from ("" the unit's) and what it may add."""
 
@@ -59,14 +59,14 @@ class Mini:
     weapons: tuple[Armed, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Fired:
     armed: Armed
     minis: int
     """How many times the weapon goes in (Overrun: once, whatever the miniatures)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Formed:
     fired: tuple[Fired, ...]
     at: str

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from rulesengine.records import frozen
 
 SPELLINGS = {
     "anti-material": "anti-materiel",  # the cards and the glossary; the rulebook says Materiel
@@ -25,7 +26,7 @@ SPELLINGS = {
 """Folded names written differently in one source -> the name the others use."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RuleText:
     """A keyword's rule text as a source gives it: the source's name for the keyword, the
     text word for word, where it comes from and its date (ISO)."""

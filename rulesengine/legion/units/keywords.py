@@ -10,9 +10,10 @@ calculators".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Literal
+
+from rulesengine.records import frozen
 
 Side = Literal["attacker", "defender", "weapon"]
 How = Literal["flag", "x", "sum", "all", "any"]
@@ -21,7 +22,7 @@ all: a switch, on only if every weapon in the pool has it; any: on if one weapon
 (Spray is none of these: its weapon's own dice go in once per defending mini)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Rule:
     keyword: str
     """The keyword's name in the card data ("Immune: Pierce", "Armor", "Shielded")."""

@@ -3,8 +3,6 @@ found is an `InputError` naming the option and the closest names (difflib)."""
 
 from __future__ import annotations
 
-import difflib
-
 from rulesengine.errors import InputError
 from rulesengine.legion.units.cards import Cards, Unit, Upgrade, Weapon, _fold, cards
 from rulesengine.legion.units.legality import legal_upgrades
@@ -37,6 +35,8 @@ def _unit_index(source: Cards) -> dict[str, tuple[Unit, ...]]:
 
 
 def _not_found(option: str, what: str, name: str, names: list[str]) -> InputError:
+    import difflib  # only a name not found needs it
+
     close = difflib.get_close_matches(name, names, n=CLOSEST, cutoff=0.4)
     if not close:
         folded = _fold(name)

@@ -19,7 +19,6 @@ when every weapon has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from rulesengine.errors import InputError
@@ -30,11 +29,12 @@ from rulesengine.legion.units.cards import Keyword, Unit, Upgrade, Weapon
 from rulesengine.legion.units.forming import Formed
 from rulesengine.legion.units.keywords import ARC_DEPENDENT, NOT_MODELLED, RULES, Rule, Side
 from rulesengine.options import Option
+from rulesengine.records import frozen
 
 _BY_NAME = {o.name: o for o in OPTIONS}
 
 
-@dataclass(frozen=True)
+@frozen
 class Note:
     """What a mapping left out, and why: `keyword` as on the card ("Weak Point 1: Rear")."""
 
@@ -42,7 +42,7 @@ class Note:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Mapped:
     """Input values by option name (`dict(values)`), the notes on what was left out, and
     (attacker) which pool the values are."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal, Protocol
+
+from rulesengine.records import frozen
 
 
 class Named(Protocol):
@@ -55,7 +56,7 @@ FORCE_SIDES = {"rebels": "light side", "republic": "light side", "empire": "dark
 _DEFENSE = {"r": "red", "w": "white"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Requirement:
     op: Op
     terms: tuple[Requirement, ...] = ()

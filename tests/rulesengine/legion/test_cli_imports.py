@@ -12,28 +12,32 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
 
+# Modules no `legion` command imports: the engine's records are not dataclasses (importing
+# `dataclasses` brings `inspect`, `ast`, `dis`, `tokenize`); the card data is read through
+# pkgutil, not importlib.resources (which brings zipfile, tempfile, shutil, random, bz2,
+# lzma); difflib only for a name not found.
+NEVER = ("dataclasses", "inspect", "ast", "dis", "tokenize", "importlib.resources", "zipfile", "tempfile", "shutil",
+         "random", "bz2", "lzma", "difflib")
+
 # Runs the command in-process with stdout discarded, then prints the modules imported and
 # whether the card data's file was opened.
 PROBE = """
-import builtins, contextlib, io, json, sys
+import contextlib, io, sys
 opened = []
-real_open = io.open
-def watching(file, *args, **kwargs):
-    opened.append(str(file))
-    return real_open(file, *args, **kwargs)
-io.open = builtins.open = watching
-import pathlib
-pathlib.io.open = watching
+# Every file opened, however (open, a loader's get_data...): Python audits each one.
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
 from rulesengine.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
-    status = main(json.loads(sys.argv[1]))
-print(json.dumps({"status": status, "modules": sorted(sys.modules), "opened": opened}))
+    status = main(sys.argv[1:])
+modules = sorted(sys.modules)
+import json  # after the modules are listed: the command itself imports it only for --json
+print(json.dumps({"status": status, "modules": modules, "opened": opened}))
 """
 
 
 def probe(args: list[str]) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, check=True,
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
                           env=env, cwd=REPO)
     found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
@@ -59,6 +63,8 @@ def test_an_attack_by_its_dice_imports_no_card_data_and_no_monte_carlo() -> None
     assert "random" not in modules  # nothing samples
     assert "rulesengine.swtcg" not in modules  # the other game stays out
     assert "shutil" not in modules  # argparse's help width without it (it loads bz2 and lzma)
+    assert "json" not in modules  # only --json needs it
+    assert [m for m in NEVER if m in modules] == []
 
 
 def test_a_named_unit_reads_the_card_data() -> None:
@@ -67,3 +73,11 @@ def test_a_named_unit_reads_the_card_data() -> None:
     assert found["status"] == 0
     assert "rulesengine.legion.units.cards" in card_modules(found)
     assert [f for f in names(found, "opened") if f.endswith("cards.json")]
+    assert [m for m in NEVER if m in names(found, "modules")] == []
+
+
+def test_a_name_not_found_loads_difflib_for_the_closest_names() -> None:
+    """The probe sees a module the command does import: difflib, for a name not found."""
+    found = probe(["legion", "--attacker-unit", "Stormtropers"])
+    assert found["status"] == 2
+    assert "difflib" in names(found, "modules")
