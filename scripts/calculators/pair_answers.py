@@ -33,16 +33,29 @@ result-html.mjs from the calculator's words (`result_meta.py`, one file per calc
 Anything else is a miss: Python answers it. Each attacker's file is kept in
 `.cache/answers/pairs/` under the hash of the engine's source and everything it was made
 from, so a rebuild reads 161 files per page instead of computing 27,000 answers.
+
+What a build with an empty cache pays (`scripts/bench/publish_cold.py`): the engine reads of
+a defending unit only what `_profile` holds (what `defender_values` makes of its card, its
+minis and wounds, its Force icon) and its name, which it only writes back; so defenders
+alike in that, sent the same request bar the name, are asked once per attacker and share
+the chain (166 defenders, 106-107 kinds), unless a name shows in the answers otherwise than
+as a whole string. The files not kept are computed by a forked process per core; in a
+build (`attach(..., wait=False)`) the page is written at once, its version naming each
+file's key rather than its text, and the files are written by `finish()` at the build's end,
+so the engine's work runs beside the rest of the build.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from html import escape, unescape
 from pathlib import Path
 
@@ -191,6 +204,31 @@ def _named(value: object, name: str) -> object:
     return NAME if value == name and name else value
 
 
+@cache
+def _profile(name: str, ruleset: str) -> str | None:
+    """All that the engine reads of the defending unit named `name` but its name (None: no
+    such unit): what `units.defender_values` makes of its card under every ruleset (and the
+    request's own), its minis and wounds (the minis defeated; Spray), and whether it bears a
+    Force upgrade icon (the attacker's Jedi Hunter)."""
+    from rulesengine.errors import InputError
+    from rulesengine.legion.model import RULESETS
+    from rulesengine.legion.units import defender_values, find_unit
+
+    try:
+        unit = find_unit(name.strip(), "--defender-unit")
+    except InputError:
+        return None
+    rulesets = (*RULESETS, *(() if not ruleset or ruleset in RULESETS else (ruleset,)))
+    return repr((unit.minis, unit.wounds, "force" in unit.upgrade_bar, [defender_values(unit, ruleset=r).values for r in rulesets]))
+
+
+def _shareable(first: str, name: str, chain: Sequence[tuple[dict[str, object], str]]) -> bool:
+    """Whether the chain asked for defender `first` is the chain of `name` too: neither name
+    is in its answers but as a whole string (written NAME)."""
+    written = [json.dumps(n, ensure_ascii=False)[1:-1] for n in (first, name)]
+    return not any(w in response for _, response in chain for w in written)
+
+
 def _diff(request: Mapping[str, object], under: Mapping[str, object]) -> dict[str, object]:
     return {k: v for k, v in request.items() if k != "defender_unit" and under.get(k) != v}
 
@@ -230,12 +268,21 @@ def read(form_html: str) -> Form:
     return Form(controls, answers.field_defaults(form_html), form_inputs(controls), dice_from(form_html))
 
 
-def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str, object], index: int,
-                  cache_dir: Path = CACHE, page: Mapping[str, object] | None = None, form: Form | None = None) -> str | None:
-    """One attacker's answers file (its text), or None when the unit's default pool is not
-    in the data. Its requests are written as what they change in the page's part (`page_part`)."""
-    page = page if page is not None else page_part(form_html, data)
-    form = form if form is not None else read(form_html)
+@dataclass(frozen=True)
+class Attacker:
+    """One attacker's file, before its answers: the request with the attacker typed, what it
+    changes in the page's part, and where the file is kept."""
+
+    index: int
+    start: dict[str, object]
+    own: dict[str, object]
+    kept: Path
+
+
+def attacker(calculator: str, base: str, data: Mapping[str, object], index: int, cache_dir: Path,
+             page: Mapping[str, object], form: Form) -> Attacker | None:
+    """The attacker at `index` typed into the form, or None when the unit's default pool is
+    not in the data."""
     controls, defaults, shown, lists = form.controls, form.defaults, form.shown, form.lists
     units = data["units"]
     assert isinstance(units, list)
@@ -246,31 +293,60 @@ def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str,
     start = form_inputs(set_inputs(typed, fill))
     follow_counts(shown, start, lists)
     common = page["inputs"]
-    fills = page["fills"]
-    fill_of = page["fillOf"]
-    assert isinstance(common, dict) and isinstance(fills, list) and isinstance(fill_of, list)
+    assert isinstance(common, dict)
     own = _diff(start, common)
     assert {**common, **own} == start
     source = json.dumps([answers.engine_hash(), calculator, base, start, lists, page], sort_keys=True)
     key = hashlib.sha256(source.encode()).hexdigest()
-    kept = cache_dir / "pairs" / key[:2] / f"{key}.json"
+    return Attacker(index, start, own, cache_dir / "pairs" / key[:2] / f"{key}.json")
+
+
+def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str, object], index: int,
+                  cache_dir: Path = CACHE, page: Mapping[str, object] | None = None, form: Form | None = None) -> str | None:
+    """One attacker's answers file (its text), or None when the unit's default pool is not
+    in the data. Its requests are written as what they change in the page's part (`page_part`)."""
+    page = page if page is not None else page_part(form_html, data)
+    form = form if form is not None else read(form_html)
+    typed = attacker(calculator, base, data, index, cache_dir, page, form)
+    if typed is None:
+        return None
     try:
-        return kept.read_text(encoding="utf-8")
+        return typed.kept.read_text(encoding="utf-8")
     except OSError:
-        pass
+        return computed(calculator, base, data, page, form, typed)
+
+
+def computed(calculator: str, base: str, data: Mapping[str, object], page: Mapping[str, object], form: Form,
+             typed: Attacker, share: bool = True) -> str:
+    """The attacker's file computed by the engine (and kept); `share=False` asks the engine
+    for every defender (the tests' brute force)."""
+    start, own, kept, lists = typed.start, typed.own, typed.kept, form.lists
+    units, fills, fill_of = data["units"], page["fills"], page["fillOf"]
+    assert isinstance(units, list) and isinstance(fills, list) and isinstance(fill_of, list)
     diffs: dict[str, int] = {}
     responses: dict[str, int] = {}
     chains: dict[str, int] = {}
     table: list[int] = []
+    # The engine reads of a defending unit what `_profile` holds, and its name only to write
+    # it back: defenders alike in both, sent the same request bar the name, get one chain of
+    # engine answers (the request with each one's name, each one's diff).
+    asked: dict[str, tuple[str, list[tuple[dict[str, object], str]]]] = {}
     for d in range(-1, len(units)):
         name = "" if d < 0 else str(units[d]["name"])
         under = dict(start) if d < 0 else {**start, **fills[fill_of[d]]}
         wanted = dict(under) if d < 0 else {**under, "defender_unit": name}
         follow_counts(start, wanted, lists)
+        profile = _profile(name, str(wanted.get("ruleset") or "")) if d >= 0 else None
+        key = json.dumps([profile, {k: v for k, v in wanted.items() if k != "defender_unit"}], sort_keys=True)
+        shared = asked.get(key) if profile is not None and share else None
+        if shared is None or not _shareable(shared[0], name, shared[1]):
+            shared = (name, [(request, _compact(_named(answer, name))) for request, answer in _chain(calculator, wanted, base, lists)])
+            if profile is not None and key not in asked:
+                asked[key] = shared
         entries = []
-        for request, answer in _chain(calculator, wanted, base, lists):
-            entries.append([diffs.setdefault(_compact(_diff(request, under)), len(diffs)),
-                            responses.setdefault(_compact(_named(answer, name)), len(responses))])
+        for request, response in shared[1]:
+            request = {**request, "defender_unit": name} if d >= 0 else request
+            entries.append([diffs.setdefault(_compact(_diff(request, under)), len(diffs)), responses.setdefault(response, len(responses))])
         table.append(chains.setdefault(_compact(entries), len(chains)))
     text = (
         '{"calculator":' + json.dumps(calculator) + ',"base":' + _compact(base) + ',"inputs":' + _compact(own)
@@ -284,6 +360,84 @@ def attacker_file(calculator: str, base: str, form_html: str, data: Mapping[str,
     return text
 
 
+def all_files(calculator: str, base: str, form_html: str, data: Mapping[str, object], page: Mapping[str, object],
+              form: Form, typed: Sequence[Attacker], workers: int | None = None) -> list[str]:
+    """Each attacker's file: read where kept, the rest computed by `workers` forked
+    processes (one per core by default)."""
+    texts = {t.index: text for t, text in ((t, _kept(t)) for t in typed) if text is not None}
+    missing = [t for t in typed if t.index not in texts]
+    if min(workers or os.cpu_count() or 1, len(missing)) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        texts.update((t.index, computed(calculator, base, data, page, form, t)) for t in missing)
+    else:
+        background = Background(workers)
+        try:
+            futures = [(t.index, background.submit(calculator, base, form_html, t)) for t in missing]
+            texts.update((index, future.result()) for index, future in futures)
+        finally:
+            background.close()
+    return [texts[t.index] for t in typed]
+
+
+def _kept(typed: Attacker) -> str | None:
+    try:
+        return typed.kept.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+class Background:
+    """Attackers' files computed by forked processes (one per core by default) while the
+    build goes on; each process reads the page's form once (`_job`)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.pool = ProcessPoolExecutor(workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
+        self.pending: list[tuple[Path, Future[str]]] = []
+
+    def submit(self, calculator: str, base: str, form_html: str, typed: Attacker) -> Future[str]:
+        return self.pool.submit(_computed_in_worker, calculator, base, form_html, typed)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+@cache
+def _job(calculator: str, base: str, form_html: str) -> tuple[Mapping[str, object], Mapping[str, object], Form]:
+    from scripts.calculators.units import units_text
+
+    data = json.loads(units_text())
+    return data, page_part(form_html, data), read(form_html)
+
+
+def _computed_in_worker(calculator: str, base: str, form_html: str, typed: Attacker) -> str:
+    data, page, form = _job(calculator, base, form_html)
+    return computed(calculator, base, data, page, form, typed)
+
+
+_LATER: Background | None = None
+"""The files of `attach(..., wait=False)` being computed, until `finish`."""
+
+
+def finish() -> None:
+    """Write the files `attach(..., wait=False)` left to compute, once computed."""
+    global _LATER
+    later, _LATER = _LATER, None
+    if later is None:
+        return
+    try:
+        for target, future in later.pending:
+            _write(target, future.result())
+    finally:
+        later.close()
+
+
+def abandon() -> None:
+    """Drop what `attach(..., wait=False)` left to compute (a build that stopped)."""
+    global _LATER
+    later, _LATER = _LATER, None
+    if later is not None:
+        later.pool.shutdown(wait=False, cancel_futures=True)
+
+
 CALCULATOR_START = re.compile(r'<div class="calculator" [^>]*data-unit-data="[^"]*"[^>]*>')
 
 
@@ -293,10 +447,14 @@ def _write(target: Path, text: str) -> None:
         target.write_text(text, encoding="utf-8")
 
 
-def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACHE) -> str:
+def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACHE, workers: int | None = None,
+           wait: bool = True) -> str:
     """A covered page with its first unit calculator naming its pair answers and the
     calculator's words (written under `site_dir`); any other page as it is, and every page
-    when answers are off."""
+    when answers are off. The files not kept are computed by `workers` processes (one per
+    core by default); with `wait=False` they are written by `finish()`, the build going
+    on meanwhile."""
+    global _LATER
     if not answers.enabled() or not covered(page_src):
         return page_html
     found = CALCULATOR_START.search(page_html)
@@ -316,15 +474,24 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
     folder = answers.file_name(page_src, name.group(1)).removesuffix(".json")
     page = page_part(form_html, data)
     form = read(form_html)
+    typed = [t for t in (attacker(name.group(1), base, data, i, cache_dir, page, form) for i in range(len(data["units"]))) if t is not None]
+    # The version names what each file is made from (its key), so the page is written
+    # before the files not kept are computed.
     digest = hashlib.sha256()
     made = 0
-    for index in range(len(data["units"])):
-        text = attacker_file(name.group(1), base, form_html, data, index, cache_dir, page, form)
-        if text is None:
-            continue
+    if wait:
+        texts: list[str | None] = list(all_files(name.group(1), base, form_html, data, page, form, typed, workers))
+    else:
+        texts = [_kept(t) for t in typed]
+    for t, text in zip(typed, texts):
         made += 1
-        digest.update(f"{index}\0".encode() + text.encode() + b"\0")
-        _write(site_dir / FOLDER / folder / f"{index}.json", text)
+        digest.update(f"{t.index}\0{t.kept.name}\0".encode())
+        target = site_dir / FOLDER / folder / f"{t.index}.json"
+        if text is not None:
+            _write(target, text)
+            continue
+        _LATER = _LATER or Background(workers)
+        _LATER.pending.append((target, _LATER.submit(name.group(1), base, form_html, t)))
     if not made:
         return page_html
     # The calculator's words, and what every attacker's file shares (the defenders' names in

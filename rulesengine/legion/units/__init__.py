@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from rulesengine.distribution import Distribution
 from rulesengine.legion.inputs import UNIT_OPTIONS
@@ -50,8 +51,22 @@ def attacker_mapped(values: Mapping[str, object], found: Units | None = None) ->
     found = found or Units(values)
     if found.attacker is None:
         return None
-    return attacker_values(found.attacker, None, found.minis, found.upgrades, ruleset=ruleset_of(values),
-                           defender=found.defender, assigned=found.weapons, at=found.range, in_sight=found.in_sight)
+    return _attacker_mapped(found.attacker, found.minis, found.upgrades, ruleset_of(values), found.defender,
+                            tuple(found.weapons), found.range, found.in_sight)
+
+
+# The mappings are pure functions of the units found, asked for again and again: by one
+# request (`run`, `unit_values`, each Assault choice) and by requests that differ elsewhere.
+@lru_cache(maxsize=1024)
+def _attacker_mapped(unit: Unit, minis: int | None, upgrades: tuple[Upgrade, ...], ruleset: str, defender: Unit | None,
+                     assigned: tuple[tuple[str, int | None], ...], at: str, in_sight: int | None) -> Mapped:
+    return attacker_values(unit, None, minis, upgrades, ruleset=ruleset, defender=defender, assigned=assigned, at=at,
+                           in_sight=in_sight)
+
+
+@lru_cache(maxsize=1024)
+def _defender_mapped(unit: Unit, ruleset: str) -> Mapped:
+    return defender_values(unit, ruleset=ruleset)
 
 
 def unit_values(values: Mapping[str, object], found: Units | None = None) -> dict[str, object]:
@@ -66,7 +81,7 @@ def unit_values(values: Mapping[str, object], found: Units | None = None) -> dic
     if mapped is not None:
         from_cards.update(mapped.as_dict())
     if found.defender is not None:
-        from_cards.update(defender_values(found.defender, ruleset=ruleset).as_dict())
+        from_cards.update(_defender_mapped(found.defender, ruleset).as_dict())
     taken = set(UNIT_INPUTS) | ({"spray"} if found.attacker is not None else set())
     given = {k: v for k, v in values.items() if k not in taken and v is not None and v != ""}
     return {**from_cards, **given}

@@ -19,6 +19,7 @@ when every weapon has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from rulesengine.errors import InputError
 from rulesengine.legion.inputs import OPTIONS
@@ -108,10 +109,16 @@ def _x(keyword: Keyword, label: str, notes: list[Note]) -> int | None:
     return keyword.number
 
 
+@cache
+def _rules_named(folded: str) -> tuple[Rule, ...]:
+    """The rules of a keyword by its case-folded name, in `RULES`' order."""
+    return tuple(r for r in RULES if r.keyword.casefold() == folded)
+
+
 def _card_keywords(keywords: Sequence[Keyword], sides: tuple[Side, ...], ruleset: str, values: dict[str, object],
                    notes: list[Note], context: dict[str, bool]) -> None:
     for keyword in keywords:
-        rules = [r for r in RULES if r.keyword.casefold() == keyword.name.casefold()]
+        rules = _rules_named(keyword.name.casefold())
         mine = [r for r in rules if r.side in sides]
         if keyword.name in ARC_DEPENDENT and "defender" in sides:
             notes.append(Note(keyword.label, f"depends on the arc the attacker is in: set --{ARC_DEPENDENT[keyword.name].replace('_', '-')} "
@@ -150,7 +157,7 @@ def _weapon_keywords(attack: Formed, ruleset: str, values: dict[str, object], no
     weapons = [f.armed.weapon for f in attack.fired]
     names = {k.name.casefold(): k.name for w in weapons for k in w.keywords}
     for folded, name in sorted(names.items()):
-        rules = [r for r in RULES if r.keyword.casefold() == folded and r.side == "weapon"]
+        rules = [r for r in _rules_named(folded) if r.side == "weapon"]
         having = [w for w in weapons if any(k.name.casefold() == folded for k in w.keywords)]
         label = ", ".join(f"{w.name}: {next(k for k in w.keywords if k.name.casefold() == folded).label}" for w in having)
         if not rules:

@@ -233,7 +233,10 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
             # serving: from the machine's own server Python arrives in a second or two, and with
             # an empty cache they would hold the first build back by some 150 s of engine time.
             if not SERVING:
-                output = preload_answers(pair_answers.attach(output, page.file.src_uri, Path(config.site_dir)), PAIR_ADDRESS)
+                # The files not kept are computed on every core while the build goes on, and
+                # written at its end (on_post_build).
+                output = preload_answers(pair_answers.attach(output, page.file.src_uri, Path(config.site_dir), wait=False),
+                                         PAIR_ADDRESS)
     return preload_modules(output)
 
 
@@ -289,6 +292,20 @@ def on_post_build(config: MkDocsConfig) -> None:
         from scripts.site.precompress import precompress
 
         precompress(site / "assets", cache=REPO / ".cache" / "precompressed")
+    _pairs_finish()
+
+
+def _pairs_finish(stop: bool = False) -> None:
+    """The pair answers computed meanwhile written (or, for a build that stopped, dropped)."""
+    pair_answers = sys.modules.get("scripts.calculators.pair_answers")
+    if pair_answers is not None and stop:
+        pair_answers.abandon()
+    elif pair_answers is not None:
+        pair_answers.finish()
+
+
+def on_build_error(error: Exception) -> None:
+    _pairs_finish(stop=True)
 
 
 def _version_of(config: MkDocsConfig) -> str:

@@ -156,3 +156,23 @@ def test_only_the_covered_pages_get_them(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("CALCULATOR_ANSWERS", "on")
     assert pair_answers.attach(page, "legion/Dice.md", tmp_path, tmp_path / "cache") == page
     assert answers.enabled()
+
+
+@pytest.mark.parametrize("page", ["guardian-x", "attack"])
+def test_defenders_alike_share_the_engines_answers_exactly(page: str, data: dict[str, object], tmp_path: Path) -> None:
+    """Defenders the engine reads alike (`_profile`) are asked once: each file is byte for byte
+    the file made by asking the engine for every defender."""
+    form, base = (guardian_x_form(), BASE) if page == "guardian-x" else (attack_form(), "../../")
+    part, read = pair_answers.page_part(form, data), pair_answers.read(form)
+    units = data["units"]
+    assert isinstance(units, list)
+    names = [u["name"] for u in units]
+    profiles = [pair_answers._profile(n, "") for n in names]
+    assert len(set(profiles)) < len(names) - 30, "many defenders are alike"
+    # An attacker of each faction, and one with Jedi Hunter (it reads the defender's Force icon).
+    for name in ("Stormtroopers", "B1 Battle Droids", "Luke Skywalker (Jedi Knight)", "Boba Fett (Infamous Bounty Hunter)",
+                 "AT-RT [Galactic Republic]", "Darth Vader (The Emperor's Apprentice)"):
+        typed = pair_answers.attacker("legion-attack", base, data, names.index(name), tmp_path, part, read)
+        assert typed is not None
+        shared = pair_answers.computed("legion-attack", base, data, part, read, typed)
+        assert shared == pair_answers.computed("legion-attack", base, data, part, read, typed, share=False), name
