@@ -354,10 +354,11 @@
     const needed = [...new Set(listed.flat())];
     // Term lists are fetched at once, not after the pause for the next key: a word's lists
     // are those of its first letters, which the next key keeps. But a one-letter prefix's
-    // (every list of words beginning with it), which the next key narrows: they wait.
-    const oneLetter = (clause) => !clause.editDistance && /^[^*]\*?$/u.test(clause.term);
-    const later = new Set(listed.filter((_, k) => oneLetter(clauses[k])).flat());
-    for (const numbers of listed.filter((_, k) => !oneLetter(clauses[k]))) for (const number of numbers) later.delete(number);
+    // (every list of words beginning with it), which the next key narrows, wait; unless
+    // the reader has typed past it.
+    const oneLetter = (clause, k) => !clause.editDistance && /^[^*]\*?$/u.test(clause.term) && !before.has(keys[k]);
+    const later = new Set(listed.filter((_, k) => oneLetter(clauses[k], k)).flat());
+    for (const numbers of listed.filter((_, k) => !oneLetter(clauses[k], k))) for (const number of numbers) later.delete(number);
     if ([...later].some((number) => !lists.has(number)) && !(await typedOn())) return null;
     if (needed.some((number) => !listTerms.has(number))) {
       await Promise.all(needed.map((number) => loadList(found, number)));
