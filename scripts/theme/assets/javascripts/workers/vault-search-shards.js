@@ -43,7 +43,7 @@
 "use strict";
 
 (() => {
-  const CLAUSE_SHARDS = 6;
+  const CLAUSE_SHARDS = 8;
   const MAX_SHARDS = 24;
   const FIRST_PAGES = 10;
   const NEXT_AFTER_MS = 400;
