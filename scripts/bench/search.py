@@ -136,6 +136,7 @@ def first_search(browser: Any, url: str, server: Any, query: str) -> dict[str, A
             "settled_ms": exact * 1000,
             "bytes": sum(size for _, size in sent),
             "files": len(sent),
+            "lists": sum(1 for path, _ in sent if re.search(r"/l\d+\.json", path)),
             "shards": sum(1 for path, _ in sent if re.search(r"/t\d+\.json", path)),
             "later": sum(1 for path, _ in sent if re.search(r"/x\d+\.json", path)),
             "pages": sum(1 for path, _ in sent if re.search(r"/p\d+\.json", path)),
@@ -240,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 def measure(query: str) -> dict[str, Any]:
                     run = first_search(browser, server.url, server, query)
-                    print(f"  {run['query']!r:24} {run['ms']:6.0f} ms (the theme's order: {run['settled_ms']:5.0f} ms) {run['bytes'] / 1024:7.1f} KiB in {run['files']:2} files ({run['shards']} shards, {run['later']} later pages, {run['pages']} page entries); first: {run['first']!r}", flush=True)
+                    print(f"  {run['query']!r:24} {run['ms']:6.0f} ms (the theme's order: {run['settled_ms']:5.0f} ms) {run['bytes'] / 1024:7.1f} KiB in {run['files']:2} files ({run['lists']} term lists, {run['shards']} shards, {run['later']} later pages, {run['pages']} page entries); first: {run['first']!r}", flush=True)
                     return run
 
                 for query in queries:

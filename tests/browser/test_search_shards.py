@@ -29,6 +29,9 @@ QUERIES = [
     "dodge token", "aim", "surge", "range 1", "heavy weapon", "suppression courage",
     "critical", "deflect", "Jedi", "vehicle damage", '"defense dice"', "+pierce -guardian",
     "guard*", "title:pierce", "Darth Vader", "attack pool", "impervious", "xyzzyq",
+    # One- and two-letter words among others, a prefix, a word twice: many candidates, of
+    # which a first answer ranks only those that could come first.
+    "cover a", "d", "sh", "suppression s suppression", "attack r pool r", "imperv x",
 ]
 
 # The page's two workers side by side: the theme's own worker given the whole index, and
@@ -75,8 +78,15 @@ BOTH = """async (queries) => {
     const expected = await whole({ type: 2, data: window.vaultSearchQuery(query) });
     const got = await sharded({ type: 2, data: query });
     const first = got.data.items.map((group) => group.map((item) => item.location));
+    // The first thirty, asked for as a reader scrolling there asks (ranked again, with only
+    // the articles that could be among them), then all of them.
+    let thirty = null;
+    if (expected.data.items.length > 30) {
+      await fill(got, 30);
+      thirty = JSON.parse(JSON.stringify(got.data.items.slice(0, 30)));
+    }
     await fill(got, expected.data.items.length);
-    answers.push({ query, whole: expected.data.items, sharded: got.data.items, first });
+    answers.push({ query, whole: expected.data.items, sharded: got.data.items, first, thirty, leftOut: got.vaultLeftOut });
   }
   return answers;
 }"""
@@ -109,19 +119,25 @@ def paged_site(site: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 def test_sharded_search_answers_as_the_whole_index_does(site: Server, paged_site: Server, visit: Visit, paged: bool) -> None:
     visit.page.goto((paged_site if paged else site).url)
     answers = visit.page.evaluate(BOTH, QUERIES)
-    empty = []
+    empty, left_out = [], []
     for answer in answers:
         query, whole, sharded = answer["query"], answer["whole"], answer["sharded"]
         # The first answer: as many results as the theme's, its first ten the theme's; every
         # result the theme's once the rest is asked for.
         assert len(answer["first"]) == len(whole), query
         assert answer["first"][:10] == [[item["location"] for item in group] for group in whole[:10]], query
+        if answer["thirty"] is not None:
+            assert ranking(answer["thirty"]) == ranking(whole[:30]), query
         assert ranking(sharded) == ranking(whole), query
+        if answer["leftOut"]:
+            left_out.append(query)
         # The first ten pages show their text, matches marked, as the theme shows them.
         assert shown(sharded[:10]) == shown(whole[:10]), query
         if not whole:
             empty.append(query)
     assert empty == ["xyzzyq"]  # every query but the nonsense one finds something
+    # A short word's first answer ranks only the articles that could come first.
+    assert {"d", "sh", "cover a"} <= set(left_out), left_out
 
 
 def answered(page: Any, query: str) -> None:

@@ -9,12 +9,16 @@
    - SETUP carries no documents (the page was given search/shards/setup.json): the theme's
      configuration is kept for later;
    - each QUERY: the query is first run by the theme's own code on an empty index, which
-     shows its clauses (each word after the theme's pipeline, its wildcard and edits); the
-     term lists those words can be in are fetched, and the query run again against them with
-     empty postings, which shows the terms lunr expands it to (a prefix, a word within one
-     or two edits); the shards holding those terms are fetched; then the theme's code
-     runs the query again on a lunr index holding exactly those terms (and the documents
-     they occur in), with lunr's weights from the shards. Scores and order are the theme's.
+     shows its clauses (each word after the theme's pipeline, its wildcard and edits) and
+     the string it hands lunr; the term lists those words can be in are fetched, and each
+     clause is expanded against them as lunr expands it (a prefix, a word within one or two
+     edits; kept per list and clause, so a word typed on is not expanded again); the
+     shards holding those terms are fetched; then the theme's code runs the query again on
+     a lunr index holding exactly those terms (and the documents they occur in), with
+     lunr's weights from the shards. Scores and order are the theme's. Before that, lunr
+     alone ranks the same index, and only the articles that could be among the results
+     wanted are handed to the theme's code (its cost is per document: a one-letter word
+     names thousands); the others follow in the list by address, ranked when scrolled to.
      The pages of the first results are fetched and the query run once more, so those
      results show their text with the matches marked; the next ten are filled in behind it
      once the reader stops typing, and more as the reader scrolls ("vault-more" from the page), with "vault-fill" messages the page script
@@ -29,14 +33,18 @@
    common terms' next pages are fetched. The rest of the list is filled in behind, with the
    theme's count of results.
 
-   A query arriving while another is fetching replaces it, and a query that needs files not
-   yet fetched waits TYPING_MS for the next key first. A short prefix that would fetch
-   more than MAX_SHARDS new shards expands to its shortest words first, up to that many.
+   A query arriving while another is fetching replaces it. Term lists are fetched at once
+   (a one-letter prefix's excepted); a query that needs shards not yet fetched waits until
+   TYPING_MS after it came for the next key, but for the shards of words the reader has
+   typed past (the query before had them too), fetched at once. A clause fetches at most
+   CLAUSE_SHARDS shards, its shortest terms' first (a one- or two-letter prefix reaches
+   thousands of terms), and a query MAX_SHARDS, the clauses reaching fewest terms first.
    Without the shards (a site built without them), the theme's whole index is used. */
 "use strict";
 
 (() => {
-  const MAX_SHARDS = 8;
+  const CLAUSE_SHARDS = 8;
+  const MAX_SHARDS = 24;
   const FIRST_PAGES = 10;
   const NEXT_AFTER_MS = 400;
   const TYPING_MS = 150;
@@ -117,6 +125,14 @@
     nextIndex = null;
     return make(this);
   };
+  // The query string the theme's code hands lunr (after its own rewriting), for the
+  // ranking done here without the theme's code (candidates()).
+  const search = lunr.Index.prototype.search;
+  let searched = null;
+  lunr.Index.prototype.search = function (string) {
+    searched = string;
+    return search.call(this, string);
+  };
   const fromClause = lunr.TokenSet.fromClause;
   lunr.TokenSet.fromClause = (clause) => {
     if (recording) recording.push({ term: clause.term, editDistance: clause.editDistance || 0, wildcard: clause.wildcard || 0 });
@@ -124,9 +140,12 @@
   };
 
   let setup = null; // the theme's SETUP data: configuration, no documents
+  let shape = null; // the fields and search pipeline of the theme's lunr index
+  const lunrQueries = new Map(); // query -> the string the theme's code hands lunr for it
   let manifest = null; // promise: the manifest, or null without shards
-  let vocabulary = null; // lunr.TokenSet of the terms known, made when needed
-  const known = new Set(); // the terms of the lists fetched
+  const listTerms = new Map(); // term list number -> lunr.TokenSet of its terms, made when needed
+  const expansions = new Map(); // term list number and clause -> the terms it reaches there
+  let lastClauses = new Set(); // the clauses of the query before, as keys
   const lists = new Map(); // term list number -> promise
   let whole = false; // no shards: the theme's whole index is in use
   const shards = new Map(); // shard number -> promise of its body
@@ -176,8 +195,7 @@
       lists.set(
         number,
         json(url).then((words) => {
-          for (const word of words) known.add(word);
-          vocabulary = null;
+          listTerms.set(number, words);
         }),
       );
       lists.get(number).catch(() => lists.delete(number));
@@ -282,85 +300,123 @@
      wildcard and edit distance), asked of an index that holds nothing. */
   async function clausesOf(query) {
     const clauses = [];
-    const make = (builder) =>
-      new lunr.Index({ invertedIndex: {}, fieldVectors: {}, tokenSet: new lunr.TokenSet(), fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
+    const make = (builder) => {
+      shape = { fields: Object.keys(builder._fields), pipeline: builder.searchPipeline };
+      return new lunr.Index({ invertedIndex: {}, fieldVectors: {}, tokenSet: new lunr.TokenSet(), fields: shape.fields, pipeline: shape.pipeline });
+    };
+    searched = null;
     await ask([{ type: SETUP, data: { ...setup, docs: [] } }, { make }], [{ type: QUERY, data: query }, { record: clauses }]);
+    clauses.lunrQuery = searched;
     return clauses;
   }
 
-  /* The term lists a clause's words can be in: those of its prefix; for a word within some
-     edits, those of words beginning with its first or its second letter (the first letter
-     dropped or swapped), unless the lists are small enough to be fetched whole. */
-  function listsFor(found, clauses) {
-    const all = found.lists.map((_, number) => number);
-    const numbers = new Set();
-    for (const { term, editDistance, wildcard } of clauses) {
-      if (found.whole || wildcard & lunr.Query.wildcard.LEADING) return all;
-      const prefixes = editDistance ? [...new Set([...term.slice(0, 2)])] : [term];
-      for (const prefix of prefixes) {
-        for (let n = runOf(found.lists, prefix); n <= runOf(found.lists, `${prefix}\uffff`); n++) numbers.add(n);
-      }
+  /* The term lists a clause's words can be in: those of its prefix (lunr keeps the theme's
+     `*` in the term: a prefix is what comes before it); for a word within some edits, those
+     of words beginning with its first or its second letter (the first letter dropped or
+     swapped), unless the lists are small enough to be fetched whole. */
+  function listsOf(found, { term, editDistance, wildcard }) {
+    const star = term.indexOf("*");
+    if (found.whole || wildcard & lunr.Query.wildcard.LEADING || star === 0) return found.lists.map((_, number) => number);
+    const numbers = [];
+    const prefixes = editDistance ? [...new Set([...term.slice(0, 2)])] : [star > 0 ? term.slice(0, star) : term];
+    for (const prefix of prefixes) {
+      for (let n = runOf(found.lists, prefix); n <= runOf(found.lists, `${prefix}\uffff`); n++) if (!numbers.includes(n)) numbers.push(n);
     }
-    return [...numbers];
+    return numbers;
   }
 
-  /* Which terms the theme's code looks up for `query`, asked of an index that holds every
-     known term with no postings. */
+  /* The terms of term list `number` that `clause` reaches, as lunr finds them (its query
+     intersects its term set with the clause's: a prefix, a word within some edits), kept:
+     the words a reader has typed reach the same terms at every key that follows. */
+  function expand(number, clause) {
+    const key = `${number}\u0000${clause.term}\u0000${clause.editDistance}\u0000${clause.wildcard}`;
+    if (!expansions.has(key)) {
+      let set = listTerms.get(number);
+      if (Array.isArray(set)) listTerms.set(number, (set = lunr.TokenSet.fromArray(set)));
+      const { term, editDistance } = clause;
+      expansions.set(key, set.intersect(lunr.TokenSet.fromClause(editDistance ? { term, editDistance } : { term })).toArray());
+    }
+    return expansions.get(key);
+  }
+
+  /* The terms lunr looks up for `query`: each clause's (a word after the theme's pipeline,
+     with its wildcard and edits) among the terms of its lists. All of them, shortest first
+     (`reach`), and in the order their shards are fetched (`order`): the terms of the clause
+     that reaches fewest first, each clause's shortest first, so that a word's own shards
+     come before those of a one-letter prefix beside it, which reaches thousands of terms. */
   async function termsOf(found, query) {
     const clauses = await clausesOf(query);
-    const needed = listsFor(found, clauses);
-    if (needed.some((number) => !lists.has(number)) && !(await typedOn())) return null;
-    await Promise.all(needed.map((number) => loadList(found, number)));
-    vocabulary ||= lunr.TokenSet.fromArray([...known].sort());
-    const seen = new Set();
-    const empty = Object.fromEntries(found.fields.map((field) => [field, {}]));
-    const lookups = new Proxy(
-      {},
-      {
-        get(_, term) {
-          if (typeof term !== "string" || !known.has(term)) return undefined;
-          seen.add(term);
-          return { _index: 0, ...empty };
-        },
-        has: (_, term) => known.has(term),
-      },
-    );
-    const make = (builder) =>
-      new lunr.Index({ invertedIndex: lookups, fieldVectors: {}, tokenSet: vocabulary, fields: Object.keys(builder._fields), pipeline: builder.searchPipeline });
-    await ask([{ type: SETUP, data: { ...setup, docs: [] } }, { make }], [{ type: QUERY, data: query }]);
-    return [...seen].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    // A clause the query before this one had too is a word the reader has typed past.
+    const keys = clauses.map(({ term, editDistance, wildcard }) => `${term}\u0000${editDistance}\u0000${wildcard}`);
+    const before = lastClauses;
+    lastClauses = new Set(keys);
+    const listed = clauses.map((clause) => listsOf(found, clause));
+    const needed = [...new Set(listed.flat())];
+    // Term lists are fetched at once, not after the pause for the next key: a word's lists
+    // are those of its first letters, which the next key keeps. But a one-letter prefix's
+    // (every list of words beginning with it), which the next key narrows, wait; unless
+    // the reader has typed past it.
+    const oneLetter = (clause, k) => !clause.editDistance && /^[^*]\*?$/u.test(clause.term) && !before.has(keys[k]);
+    const later = new Set(listed.filter((_, k) => oneLetter(clauses[k], k)).flat());
+    for (const numbers of listed.filter((_, k) => !oneLetter(clauses[k], k))) for (const number of numbers) later.delete(number);
+    if ([...later].some((number) => !lists.has(number)) && !(await typedOn())) return null;
+    if (needed.some((number) => !listTerms.has(number))) {
+      await Promise.all(needed.map((number) => loadList(found, number)));
+      if (pending !== null) return null;
+    }
+    lunrQueries.set(query, clauses.lunrQuery);
+    const shortest = (a, b) => a.length - b.length || (a < b ? -1 : 1);
+    const reached = clauses.map((clause, k) => [...new Set(listed[k].flatMap((number) => expand(number, clause)))]);
+    const typed = new Set(reached.filter((_, k) => before.has(keys[k])).flat());
+    const order = [...reached].sort((a, b) => a.length - b.length).map((terms) => terms.sort(shortest));
+    return { reach: [...new Set(order.flat())].sort(shortest), order, typed };
   }
 
-  /* The shards `wanted` terms are in, the shortest terms' first, at most MAX_SHARDS new. */
-  async function fetchShards(found, wanted) {
+  /* The shards of each clause's terms in `order` (the clauses reaching fewest terms
+     first, each clause's shortest terms first): at most CLAUSE_SHARDS a clause, MAX_SHARDS
+     in all, held or not, so that a word reaches the same shards whatever is typed beside
+     it or before it. Those of `typed` terms (reached by words the reader has typed past:
+     the query before had them too) are fetched at once; the others after the pause for
+     the next key. So the words before the one being typed are fetched while it is typed. */
+  async function fetchShards(found, order, typed = new Set()) {
     const numbers = [];
-    for (const term of wanted) {
-      const number = runOf(found.shards, term);
-      if (numbers.includes(number)) continue;
-      if (numbers.filter((n) => !shards.has(n)).length >= MAX_SHARDS && !shards.has(number)) continue;
-      numbers.push(number);
+    const now = new Set();
+    for (const terms of order) {
+      const mine = [];
+      for (const term of terms) {
+        const number = runOf(found.shards, term);
+        if (!mine.includes(number)) {
+          if (mine.length >= CLAUSE_SHARDS) break;
+          mine.push(number);
+        }
+        if (typed.has(term)) now.add(number);
+      }
+      for (const number of mine) if (!numbers.includes(number) && numbers.length < MAX_SHARDS) numbers.push(number);
     }
+    for (const number of now) if (numbers.includes(number)) loadShard(found, number).catch(() => undefined);
     if (numbers.some((number) => !shards.has(number)) && !(await typedOn())) return false;
     await Promise.all(numbers.map((number) => loadShard(found, number)));
     return true;
   }
 
-  /* Before fetching for a query: a moment for the next key, once a query (a key typed
-     while its first files are fetched is seen before the next). True when no newer query
-     came (a reader typing a word fetches for the word, not for each of its first letters). */
-  let waited = false;
+  /* Before fetching shards for a query: a moment for the next key, counted from when the
+     query came, so it passes while its term lists come and its terms are found. True when
+     no newer query came (a reader typing a word fetches for the word, not for each of its
+     first letters). */
+  let pause = null;
+  function startPause() {
+    const begun = new Promise((resolve) => setTimeout(resolve, TYPING_MS));
+    pause = begun.then(() => pending === null);
+  }
   async function typedOn() {
     if (pending !== null) return false;
-    if (waited) return true;
-    await new Promise((resolve) => setTimeout(resolve, TYPING_MS));
-    waited = true;
-    return pending === null;
+    return pause ? pause : true;
   }
 
   /* The theme's documents for what the loaded shards name: each page fetched so far with
      all its entries, any other document as its address alone (with its article before it,
      as the theme pairs a section with its page). */
-  function documents(reach, bounded) {
+  function documents(reach, bounded, kept = null) {
     const wanted = new Set();
     const pagesIn = new Set();
     for (const term of reach) {
@@ -369,6 +425,7 @@
       for (const flat of entry.slice(1)) {
         for (let k = 0; k < flat.length; k += 2) {
           const article = docs.get(flat[k])[1];
+          if (kept && !kept.has(article)) continue;
           if (loadedPages.has(article)) pagesIn.add(article);
           else wanted.add(flat[k]).add(article);
         }
@@ -390,8 +447,10 @@
     return name.replace(/[-_]+/g, " ");
   }
 
-  /* A lunr index of the loaded terms, with positions from what the builder tokenised. */
-  function partialIndex(builder, fields, reach, bounded) {
+  /* A lunr index of the loaded terms, with positions from what the builder tokenised (no
+     builder: none). With `kept`, only the postings of those articles' documents: a
+     document's score does not depend on the others', so theirs are unchanged. */
+  function partialIndex(builder, fields, reach, bounded, kept = null) {
     const boundOf = new Map(bounded.map((term, n) => [term, n]));
     const vectors = new Map();
     const inverted = Object.create(null);
@@ -400,11 +459,12 @@
       const [number, ...postings] = terms.get(term);
       const entry = { _index: number };
       fields.forEach((field, f) => {
-        const found = builder.invertedIndex[term]?.[field];
+        const found = builder?.invertedIndex[term]?.[field];
         const flat = postings[f];
         const byRef = {};
         for (let k = 0; k < flat.length; k += 2) {
-          const ref = docs.get(flat[k])[0];
+          const [ref, article] = docs.get(flat[k]);
+          if (kept && !kept.has(article)) continue;
           byRef[ref] = found?.[ref] || { position: [] };
           const key = `${field}/${ref}`;
           if (!vectors.has(key)) vectors.set(key, []);
@@ -433,14 +493,62 @@
       invertedIndex: inverted,
       fieldVectors,
       tokenSet: lunr.TokenSet.fromArray([...held].sort()),
-      fields: Object.keys(builder._fields),
-      pipeline: builder.searchPipeline,
+      fields: builder ? Object.keys(builder._fields) : shape.fields,
+      pipeline: builder ? builder.searchPipeline : shape.pipeline,
     });
   }
 
-  async function rank(found, query, reach, bounded = []) {
-    const make = (builder) => partialIndex(builder, found.fields, reach, bounded);
-    return ask([{ type: SETUP, data: { ...setup, docs: documents(reach, bounded) } }, { make }], [{ type: QUERY, data: query }]);
+  /* The query ranked by the theme's code over the postings held, `bounded` standing in for
+     common terms' postings not yet fetched. With `want`, only the articles that could be
+     among the first `want` are handed to the theme's code (each document it is handed
+     costs it a tokenisation, thousands of them for a short word); `pruned` says which
+     were left out. Null when nothing was. */
+  async function rank(found, query, reach, bounded = [], want = Infinity) {
+    const pruned = candidates(found, query, reach, want);
+    const kept = pruned && pruned.kept;
+    const make = (builder) => partialIndex(builder, found.fields, reach, bounded, kept);
+    const message = await ask([{ type: SETUP, data: { ...setup, docs: documents(reach, bounded, kept) } }, { make }], [{ type: QUERY, data: query }]);
+    return { message, pruned };
+  }
+
+  /* Which articles could be among the query's first `want` results, from lunr's own
+     scores over the postings held (lunr alone, without the theme's code: no document is
+     tokenised). The theme multiplies lunr's score by 1 + (1 for a page + the share of the
+     query's words matched)²: between 2 and 5 for a page, 1 and 4 for a section. An article
+     whose best could not reach the `want`-th best article's least is left out. Null when
+     every article is kept. Else the articles kept, and for those left out: the most any
+     of them could score with the theme's boost (`highest`), each document's lunr score
+     (`lunr`), and the articles in the order they could score. */
+  function candidates(found, query, reach, want) {
+    const string = lunrQueries.get(query);
+    if (!(want < Infinity) || !shape || typeof string !== "string") return null;
+    const hits = partialIndex(null, found.fields, reach, []).search(string);
+    const bounds = new Map(); // article -> [least, most]
+    const scores = new Map(); // doc -> lunr score
+    for (const { ref, score } of hits) {
+      const doc = byLocation.get(ref);
+      if (doc === undefined) continue;
+      scores.set(doc, score);
+      const article = docs.get(doc)[1];
+      const page = +(article === doc);
+      const before = bounds.get(article) || [0, 0];
+      bounds.set(article, [Math.max(before[0], score * (1 + page ** 2)), Math.max(before[1], score * (1 + (page + 1) ** 2))]);
+    }
+    if (bounds.size <= want) return null;
+    const least = [...bounds.values()].map(([low]) => low).sort((a, b) => b - a)[want - 1];
+    const kept = new Set();
+    const out = [];
+    let highest = 0;
+    for (const [article, [, most]] of bounds) {
+      if (!(most < least)) kept.add(article);
+      else {
+        out.push([article, most]);
+        highest = Math.max(highest, most);
+      }
+    }
+    if (!out.length) return null;
+    const lunrScores = new Map([...scores].filter(([doc]) => !kept.has(docs.get(doc)[1])));
+    return { kept, highest, lunr: lunrScores, articles: out.sort((a, b) => b[1] - a[1]).map(([article]) => article) };
   }
 
   /* The theme's boost for an item: 1 + (1 for a page, + the share of the query's words it
@@ -459,11 +567,14 @@
   async function settle(found, query, reach, want, rounds = Infinity, spent = { bytes: 0 }) {
     for (let round = 0; ; round++) {
       const opened = reach.filter((term) => terms.has(term) && open(term));
-      if (!opened.length) return { ...(await rank(found, query, reach)), vaultSettled: true };
+      if (!opened.length) {
+        const { message, pruned } = await rank(found, query, reach, [], want);
+        return { ...message, data: { ...message.data, items: [...message.data.items, ...leftOut(pruned)] }, vaultSettled: true, vaultLeftOut: pruned ? pruned.articles.length : 0 };
+      }
       // Required and excluded words, phrases: only whole postings say which pages lack them.
       const presence = /(^|\s)[+-]|"/.test(query);
-      const result = await rank(found, query, reach, presence ? [] : opened);
-      const { items, certain } = presence ? { items: result.data.items, certain: 0 } : judge(result.data.items, opened);
+      const { message: result, pruned } = await rank(found, query, reach, presence ? [] : opened, want);
+      const { items, certain } = presence ? { items: result.data.items, certain: 0 } : judge(result.data.items, opened, pruned);
       // The later pages naming the first results' pages (so that each shows every match the
       // theme's would); when none does, or they are more than what is left to spend, the
       // next page of each term.
@@ -489,11 +600,11 @@
       const cost = costOf(naming);
       const final = round >= rounds || spent.bytes + cost > LATER_BYTES;
       if (certain >= want || final) {
-        const seen = new Set(items.map(articleOf));
+        const seen = new Set([...items.map(articleOf), ...(pruned ? pruned.articles : [])]);
         const unseen = new Set(opened.flatMap((term) => [...notFetched(term).articles.keys()]).filter((article) => !seen.has(article)));
         const standIns = [...unseen].map(() => [{ location: "#", title: "…", text: "", score: 0, terms: {} }]);
         // Settled: the theme's order, or as near as LATER_BYTES allows.
-        return { ...result, data: { ...result.data, items: [...items, ...standIns] }, vaultSettled: certain >= want || round < rounds };
+        return { ...result, data: { ...result.data, items: [...items, ...leftOut(pruned), ...standIns] }, vaultSettled: certain >= want || round < rounds, vaultLeftOut: pruned ? pruned.articles.length : 0 };
       }
       spent.bytes += cost;
       await Promise.all([...naming.values()].map(([term, page]) => loadLater(term, page)));
@@ -506,7 +617,7 @@
      least as high as any other result could with what those pages add. (At a tie, the
      theme lists first what comes first in its index; a common term's postings are cut in
      that order among equal scores, so for one word the order is the theme's.) */
-  function judge(groups, opened) {
+  function judge(groups, opened, pruned = null) {
     const bound = new Map();
     const items = [];
     for (const group of groups) {
@@ -536,9 +647,11 @@
     let highest = 0;
     for (const [doc, [gain, page]] of added) {
       const held = seen.get(doc);
-      const before = held ? lunrOf(held.item) : 0;
+      const before = held ? lunrOf(held.item) : pruned?.lunr.get(doc) || 0;
       highest = Math.max(highest, (before + gain) * (1 + (+page + 1) ** 2));
     }
+    // Nor lower than the articles left out of the ranking could score (candidates()).
+    if (pruned) highest = Math.max(highest, pruned.highest);
     // A result is whole when no page not yet fetched names its page (article): its group
     // then holds every match the theme's would, each with its whole score.
     const whole = (doc) => opened.every((term) => !notFetched(term).articles.has(docs.get(doc)[1]));
@@ -552,6 +665,17 @@
     }
     while (leading.has(certain)) certain += 1;
     return { items, certain };
+  }
+
+  /* The articles candidates() left out of a ranking, after those ranked, in the order
+     they could score: each its page's address and title alone, until the reader scrolls to
+     it and the ranking is done again for more results ("vault-more"). */
+  function leftOut(pruned) {
+    if (!pruned) return [];
+    return pruned.articles.map((article) => {
+      const [location] = docs.get(article);
+      return [{ location, title: slugTitle(location), text: "", score: 0, terms: {} }];
+    });
   }
 
   function articleOf(group) {
@@ -580,9 +704,10 @@
     if (!query.trim()) return toPage(await ask([{ type: QUERY, data: query }])); // the theme's "" at start
     const found = await loadManifest();
     if (!found) return wholeIndex(query);
-    waited = false;
-    const reach = await termsOf(found, query);
-    if (reach === null || !(await fetchShards(found, reach)) || pending !== null) return; // a newer query waits: answer that one
+    startPause();
+    const reached = await termsOf(found, query);
+    if (reached === null || !(await fetchShards(found, reached.order, reached.typed)) || pending !== null) return; // a newer query waits: answer that one
+    const { reach } = reached;
     // A first answer from the postings the shards hold; when a common term's later pages
     // may change its first results, they are fetched and the theme's answer follows it.
     let result = await answerUpTo(found, query, reach, FIRST_PAGES, 0);
