@@ -148,7 +148,7 @@ def test_two_units_answers_are_computed_for_a_build_not_while_serving(command: s
     attached: list[str] = []
 
     def mark(name: str) -> object:
-        def attach(output: str, *args: object) -> str:
+        def attach(output: str, *args: object, **options: object) -> str:
             attached.append(name)
             return output
         return attach
