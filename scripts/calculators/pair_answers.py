@@ -475,16 +475,16 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
     page = page_part(form_html, data)
     form = read(form_html)
     typed = [t for t in (attacker(name.group(1), base, data, i, cache_dir, page, form) for i in range(len(data["units"]))) if t is not None]
+    if not typed:
+        return page_html
     # The version names what each file is made from (its key), so the page is written
     # before the files not kept are computed.
     digest = hashlib.sha256()
-    made = 0
     if wait:
         texts: list[str | None] = list(all_files(name.group(1), base, form_html, data, page, form, typed, workers))
     else:
         texts = [_kept(t) for t in typed]
     for t, text in zip(typed, texts):
-        made += 1
         digest.update(f"{t.index}\0{t.kept.name}\0".encode())
         target = site_dir / FOLDER / folder / f"{t.index}.json"
         if text is not None:
@@ -492,8 +492,6 @@ def attach(page_html: str, page_src: str, site_dir: Path, cache_dir: Path = CACH
             continue
         _LATER = _LATER or Background(workers)
         _LATER.pending.append((target, _LATER.submit(name.group(1), base, form_html, t)))
-    if not made:
-        return page_html
     # The calculator's words, and what every attacker's file shares (the defenders' names in
     # the order of "answers").
     words = meta_text(name.group(1))[:-1] + "," + _compact(page)[1:]

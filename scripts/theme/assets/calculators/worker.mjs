@@ -113,12 +113,7 @@ async function start() {
       phases.pyodide = performance.now() - started;
       phases.wheel = phases.pyodide;
       phases.snapshot = true;
-      const restored = pyodide;
-      missingFiles = async () => {
-        const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
-        restored.FS.writeFile(restored.runPython(STDLIB_ARCHIVE), stdlib);
-        restored.runPython("import importlib; importlib.invalidate_caches()");
-      };
+      missingFiles = wholeStandardLibrary(pyodide, indexURL);
     } catch (error) {
       phases.snapshot = `not used: ${error && error.message ? error.message.split("\n")[0] : error}`;
       pyodide = null;
@@ -140,14 +135,7 @@ async function start() {
     pyodide.unpackArchive(await engineFiles, engineFormat, { extractDir: pyodide.runPython(SITE_PACKAGES) });
     pyodide.runPython(FORGET_FOLDERS);
     phases.wheel = performance.now() - started;
-    if (stdlibURL) {
-      const full = pyodide;
-      missingFiles = async () => {
-        const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
-        full.FS.writeFile(full.runPython(STDLIB_ARCHIVE), stdlib);
-        full.runPython("import importlib; importlib.invalidate_caches()");
-      };
-    }
+    if (stdlibURL) missingFiles = wholeStandardLibrary(pyodide, indexURL);
   }
   const api = pyodide.pyimport(runtime.module);
   // Describing the calculators fills the engine's caches (a restored snapshot has them
@@ -368,8 +356,19 @@ function zero(array, from, to) {
 
 // Where Pyodide put the standard library's archive (/lib/python3XY.zip), asked of Python.
 const STDLIB_ARCHIVE = "import sys; next(p for p in sys.path if p.endswith('.zip'))";
-// After a start from the snapshot: fetches the standard library, once, when a calculation
-// needs a module the snapshot lacks (null: nothing is missing, or already fetched).
+
+// For a Python started without the whole standard library (from the snapshot, or with the
+// engine's files only): fetches Pyodide's whole archive and puts it where Python looks.
+function wholeStandardLibrary(pyodide, indexURL) {
+  return async () => {
+    const stdlib = await fetchBytes(new URL("python_stdlib.zip", indexURL).href);
+    pyodide.FS.writeFile(pyodide.runPython(STDLIB_ARCHIVE), stdlib);
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  };
+}
+
+// After a start without the whole standard library: fetches it, once, when a calculation
+// needs a module Python lacks (null: nothing is missing, or already fetched).
 let missingFiles = null;
 
 async function alreadyKept(url) {
