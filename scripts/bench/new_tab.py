@@ -24,12 +24,10 @@ those scripts forced.
 asks something Python has not computed yet in this visit (the red dice one further), as a
 reader's second tab would.
 
-The new tab opens once the service worker keeps Python's files and Python has done what it
-does after its start (with the snapshot start, CALCULATOR_START=snapshot, a module the
-snapshot lacks makes it fetch the standard library). `--early` opens the tab as soon as
-Python's files are kept, as phone.py does.
+The new tab opens once the service worker keeps the files Python started from, as phone.py's
+does (Python does nothing more after its start).
 
-Usage: .venv/bin/python scripts/bench/new_tab.py [--site DIR] [--runs 5] [--link 10,40] [--same] [--early]
+Usage: .venv/bin/python scripts/bench/new_tab.py [--site DIR] [--runs 5] [--link 10,40] [--same]
   --site DIR: a folder `scripts/publish.sh --out DIR` made; without it one is built here.
 """
 
@@ -72,9 +70,6 @@ DONE = """() => new Promise((resolve) => {
 })"""
 
 
-# Python's work after its start is done: nothing is left after a start, but the standard
-# library fetched when a snapshot lacked a module (worker.mjs).
-SETTLED = "() => rulesCalculators.stats.pythonSettled || rulesCalculators.stats.pythonPhases?.snapshot !== true"
 SOURCES = (("theme's bundle", "/assets/javascripts/"), ("calculators", "/assets/calculators/"), ("site's scripts", "/assets/"))
 
 
@@ -110,7 +105,7 @@ def held(frames: list[dict[str, Any]], begun: float, shown: float) -> dict[str, 
     return parts
 
 
-def one_run(browser: Any, server: Server, same: bool, early: bool) -> dict[str, Any]:
+def one_run(browser: Any, server: Server, same: bool) -> dict[str, Any]:
     visit = open_visit(browser, plan_two(), python=None, warm=None)  # as the site runs: one shared Python
     try:
         page = visit.page
@@ -118,8 +113,6 @@ def one_run(browser: Any, server: Server, same: bool, early: bool) -> dict[str, 
         page.goto(server.url + GUARDIAN_X, wait_until="domcontentloaded", timeout=WAIT_MS)
         outcome(page)
         wait_kept(page, timeout_ms=WAIT_MS)
-        if not early:
-            page.wait_for_function(SETTLED, timeout=WAIT_MS, polling=50)
         tab = visit.context.new_page()
         tab.set_viewport_size(PHONE)
         tab.add_init_script(FRAMES)
@@ -147,11 +140,10 @@ def spread(values: Sequence[float]) -> str:
     return f"median {statistics.median(values):6.0f} ms (min {min(values):.0f}, max {max(values):.0f})"
 
 
-def report(runs: list[dict[str, Any]], link: str, same: bool, early: bool) -> None:
+def report(runs: list[dict[str, Any]], link: str, same: bool) -> None:
     asked = "the first tab's request again" if same else "a request Python has not answered in this visit"
-    opened = "Python's files kept (--early)" if early else "Python's files kept and its work after the start done"
     print(f"figure c over a {link} link paced at the origin, phone-sized Chromium; the new tab asks {asked},"
-          f" opened once {opened}; n={len(runs)}")
+          f" opened once Python's files are kept; n={len(runs)}")
     print(f"  the change -> its result shown             : {spread([r['change_ms'] for r in runs])}")
     print(f"  navigation -> response end (the page)      : {spread([r['nav']['response'] for r in runs])}")
     print(f"  navigation -> calculator mounted, changed  : {spread([r['nav_to_change'] for r in runs])}")
@@ -183,7 +175,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="visits (default 5)")
     parser.add_argument("--link", default="10,40", help="Mbit/s,latency ms (default 10,40)")
     parser.add_argument("--same", action="store_true", help="the new tab asks what the first asked (phone.py's figure c)")
-    parser.add_argument("--early", action="store_true", help="open the new tab once Python's files are kept, as phone.py does")
     args = parser.parse_args(argv)
     mbit, latency = (float(part) for part in args.link.split(","))
     from playwright.sync_api import sync_playwright
@@ -195,11 +186,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
-                runs = [one_run(browser, server, args.same, args.early) for _ in range(args.runs)]
+                runs = [one_run(browser, server, args.same) for _ in range(args.runs)]
                 browser.close()
         finally:
             server.close()
-    report(runs, f"{mbit:g} Mbit/s, {latency:g} ms", args.same, args.early)
+    report(runs, f"{mbit:g} Mbit/s, {latency:g} ms", args.same)
     print(f"load after: {load()}")
     return 0
 

@@ -195,9 +195,7 @@ function onWorkerMessage(key, message) {
     return;
   }
   if (message.type === "fetched") {
-    // Files the worker fetched after it was ready (the standard library, when a snapshot lacked a module).
-    // Python has then done all it does after its start (scripts/bench/new_tab.py waits for it).
-    stats.pythonSettled = true;
+    // Files the worker fetched after it was ready (the whole standard library, for a module Python lacked).
     document.dispatchEvent(new CustomEvent("rules:fetched", { detail: message.fetched || [] }));
     return;
   }
