@@ -135,11 +135,14 @@ CHANGE = """async ([name, value, pause]) => {
 }"""
 
 
+PYTHON_FOLDERS = ("/assets/pyodide/", "/assets/snapshots/", "/assets/stdlib/")
+
+
 def sent_bytes(server: Server, since: int) -> tuple[int, int]:
-    """(all bytes, Python's bytes: Pyodide and the start-up snapshot) the server sent from
-    entry `since` on."""
+    """(all bytes, Python's bytes: Pyodide, the start-up snapshot, the compiled standard library
+    and engine) the server sent from entry `since` on."""
     entries = server.sent[since:]
-    return sum(n for _, n in entries), sum(n for p, n in entries if "/assets/pyodide/" in p or "/assets/snapshots/" in p)
+    return sum(n for _, n in entries), sum(n for p, n in entries if any(folder in p for folder in PYTHON_FOLDERS))
 
 
 def file_bytes(server: Server, since: int) -> int:
@@ -535,7 +538,7 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
           f" sent until the network is idle, of which Python's {statistics.median(all_of('intent_python_bytes')) / 1024:.0f} KiB")
     print(f"  bytes for the page and its first change: {statistics.median(all_of('first_bytes')) / mb:.1f} MiB as sent,"
           f" {statistics.median(all_of('first_raw_bytes')) / mb:.1f} MiB as files"
-          f" (Pyodide and snapshot {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the engine's wheel and config)")
+          f" (Python's files {statistics.median(all_of('first_pyodide_bytes')) / mb:.1f} MiB sent, the rest is the page's)")
     print(f"  navigation -> first result         : {spread(all_of('nav_to_first_ms'))}  (input changed by the page as soon as its calculator is mounted;"
           f" answered from the build's answers in {sum(1 for run in main if run['first_built'])} of {len(main)})")
     print(f"    navigation -> page parsed (domInteractive): {spread(all_of('nav_to_interactive_ms'))}")
@@ -546,7 +549,7 @@ def report(runs: list[dict[str, Any]], debounce_ms: int) -> None:
         print(f"  navigation -> first result computed by Python (no build answers): {spread([r['python_nav_to_first_ms'] for r in python])},"
               f" {statistics.median(r['python_bytes'] for r in python) / mb:.2f} MiB sent")
     print(f"    of which Python start in worker  : {spread(all_of('python_start_ms'))}")
-    for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine wheel installed"), ("import", "engine imported")):
+    for phase, what in (("config", "runtime.json read"), ("pyodide", "Pyodide loaded (fetch + wasm)"), ("wheel", "engine's files unpacked"), ("import", "engine imported")):
         print(f"      {what:<31}: {spread([run['phases'][phase] for run in main])}  (since worker start)")
     print(f"      started from the snapshot      : {sorted({str(run['phases'].get('snapshot', 'no snapshot built')) for run in main})}")
     print(f"    of which the engine's first call : {spread(all_of('first_engine_ms'))}")
