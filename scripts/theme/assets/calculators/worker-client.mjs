@@ -118,6 +118,8 @@ function startEngine(key) {
   const existing = workers.get(key);
   if (existing) return existing;
   const address = workerAddress();
+  // When this page first asked for a worker (ms since navigation): scripts/bench/phone.py.
+  if (stats.workerAskedMs === undefined) stats.workerAskedMs = Math.round(performance.now());
   let entry;
   if (key === SHARED) {
     const worker = new SharedWorker(address.href, { type: "module", name: "rules-calculators" });
