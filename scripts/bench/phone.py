@@ -176,6 +176,9 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
           f" (shared worker connected-to-ready at {sorted(r['tab_connected_ms'] for r in two)} ms of its life)")
     if "two" not in runs:
         return
+    starts = [(r["asked"], round(r["python"]["startedAt"] - r["origin"]), round(r["python"]["pyodide"] + r["python"]["startedAt"] - r["origin"]))
+              for r in two if r["python"] and "startedAt" in r["python"]]
+    print(f"  b's worker per run, ms since navigation (asked for by the page, started, Python started): {starts}")
     first = runs["two"][0]
     python = dict(first["python"] or {})
     files = python.pop("files", {})

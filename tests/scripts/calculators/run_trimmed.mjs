@@ -1,14 +1,16 @@
 // Starts Pyodide in Node with the trimmed standard library (scripts/calculators/stdlib.py)
 // as the worker's full start does, unpacks the engine's bytecode archive and runs every
-// calculator with its defaults, then imports a module the archive lacks after putting
-// Pyodide's whole archive in its place (the worker's fallback).
-// Usage: node run_trimmed.mjs PYODIDE_DIR STDLIB_ZIP ENGINE_ZIP
-// Prints one line of JSON: {"answers": {calculator: the engine's JSON answer}, "missing": ..., "after": ...,
-// "compiledFromSource": [modules whose file is source, not bytecode]}.
+// calculator with its defaults and each request of REQUESTS_JSON ([[entry point, request], ...]),
+// then imports a module the archive lacks after putting Pyodide's whole archive in its place
+// (the worker's fallback).
+// Usage: node run_trimmed.mjs PYODIDE_DIR STDLIB_ZIP ENGINE_ZIP [REQUESTS_JSON]
+// Prints one line of JSON: {"answers": {calculator: the engine's JSON answer}, "requests": [their answers],
+// "missing": ..., "after": ..., "compiledFromSource": [modules whose file is source, not bytecode],
+// "positions": {module: [[line, column], ...] of a function's first instructions}}.
 import fs from "node:fs";
 import path from "node:path";
 
-const [pyodideDir, stdlibZip, engineZip] = process.argv.slice(2);
+const [pyodideDir, stdlibZip, engineZip, requests = "[]"] = process.argv.slice(2);
 process.argv[1] = "./this.program";
 const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibZip), stdout: () => {}, stderr: () => {} });
@@ -19,6 +21,16 @@ const answers = JSON.parse(pyodide.runPython(`
 import json
 from rulesengine.calculators import api
 json.dumps({c["name"]: api.calculate(json.dumps({"calculator": c["name"], "inputs": {}})) for c in json.loads(api.describe())})
+`));
+pyodide.globals.set("requests_json", requests);
+const requested = JSON.parse(pyodide.runPython(`
+json.dumps([getattr(api, entry)(json.dumps(request)) for entry, request in json.loads(requests_json)])
+`));
+// Where a standard library's function and an engine's begin, as their bytecode says.
+const positions = JSON.parse(pyodide.runPython(`
+import json
+from rulesengine.calculators import api
+json.dumps({f.__module__: [[p[0], p[2]] for p in f.__code__.co_positions()][:8] for f in (json.dumps, api.calculate)})
 `));
 const compiledFromSource = JSON.parse(pyodide.runPython(`
 import json, sys
@@ -33,4 +45,4 @@ const archive = pyodide.runPython("import sys; next(p for p in sys.path if p.end
 pyodide.FS.writeFile(archive, new Uint8Array(fs.readFileSync(path.resolve(pyodideDir, "python_stdlib.zip"))));
 pyodide.runPython("import importlib; importlib.invalidate_caches()");
 const after = pyodide.runPython(probe);
-console.log(JSON.stringify({ answers, missing, after, compiledFromSource }));
+console.log(JSON.stringify({ answers, requests: requested, missing, after, compiledFromSource, positions }));

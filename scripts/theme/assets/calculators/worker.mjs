@@ -2,7 +2,7 @@
 // engine by URL and answers JSON requests with the engine's JSON entry point.
 // By default Python starts in full, with only the standard library's files the engine uses
 // and the engine's files, both compiled at build time (scripts/calculators/stdlib.py:
-// bytecode, so nothing is compiled here; 1.0 and 0.36 MB as brotli), fetched with Pyodide's
+// bytecode, so nothing is compiled here; 0.71 and 0.28 MB as brotli), fetched with Pyodide's
 // own files as soon as runtime.json is read.
 // When the build made a start-up snapshot (scripts/calculators/snapshot.py) and either asked
 // for it (runtime.json's "start": "snapshot") or the browser keeps it already, Python's
