@@ -2,15 +2,15 @@
 as bytecode, and the engine itself as bytecode.
 
 Pyodide's `python_stdlib.zip` holds 614 files, 2.5 MB as sent. A worker that starts Python in
-full (no start-up snapshot, or a slow connection: assets/calculators/worker.mjs) needs 151 of
+full (no start-up snapshot, or a slow connection: assets/calculators/worker.mjs) needs 153 of
 them: those Pyodide's own start imports and those the browser's entry point imports and
-runs (not the command line's argparse). scripts/calculators/stdlib.mjs lists them (in Node,
+runs. scripts/calculators/stdlib.mjs lists them (in Node,
 with the files the site serves: the entry point imported, every calculator run once) and
 compiles them there, in Pyodide, so that the worker's Python
 imports them without compiling their source (its start took 2.5 s in Node from source, 1.0 s
 from bytecode). They are packed here, sourceless (`json/__init__.pyc` where the source was
 `json/__init__.py`; Python's zip importer takes bytecode alone), uncompressed inside the
-archive so that the whole archive compresses as one: 3.1 MB raw, about 0.71 MB as brotli
+archive so that the whole archive compresses as one: 3.2 MB raw, about 0.74 MB as brotli
 (0.66 MB as source, which cost the reader 1.5 s more of compiling). Their docstrings are
 left out, as `python -OO` does (1.18 MB with them), and so are the columns of each
 instruction, as `python -X no_debug_ranges` does (1.00 MB with them: a traceback then names
