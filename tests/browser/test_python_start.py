@@ -7,7 +7,9 @@ snapshot cannot be used. Either way the answers are CPython's."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zipfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -171,6 +173,28 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Serve
     assert str(phases["snapshot"]).startswith("not used"), phases
     # The failed fetch is not a fault the reader should see on the console.
     visit.errors[:] = [e for e in visit.errors if "404" not in e and "snapshot" not in e]
+
+
+@pytest.mark.parametrize("left_out", ["fractions.pyc", "html/entities.pyc"])
+def test_a_module_the_trimmed_standard_library_lacks_is_fetched_with_the_whole_one(site: Server, visit: Visit, left_out: str) -> None:
+    """The build's archive (scripts/calculators/stdlib.py) served without a module the engine's
+    entry point imports: the worker fetches Pyodide's whole standard library, imports the
+    engine again and answers as CPython does."""
+    def without(route: Any) -> None:
+        archive = route.fetch().body()  # the browser's, unpacked from its brotli copy
+        with zipfile.ZipFile(io.BytesIO(archive)) as whole, zipfile.ZipFile(out := io.BytesIO(), "w", zipfile.ZIP_STORED) as kept:
+            assert left_out in whole.namelist()
+            for name in whole.namelist():
+                if name != left_out:
+                    kept.writestr(whole.getinfo(name), whole.read(name))
+        route.fulfill(status=200, body=out.getvalue(), content_type="application/zip")
+
+    visit.context.route("**/assets/stdlib/*/python_stdlib.zip", without)
+    before = len(site.requested)
+    phases = recompute_and_phases(site, visit)
+    assert phases["wholeStandardLibrary"] == "for the engine's import", phases
+    fetched = site.requested[before:]
+    assert [p for p in fetched if "/assets/pyodide/" in p and p.endswith("/python_stdlib.zip")], fetched
 
 
 # The page's view of the connection, as a test sets it (Navigator.connection is read-only).

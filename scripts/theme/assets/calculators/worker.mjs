@@ -2,7 +2,7 @@
 // engine by URL and answers JSON requests with the engine's JSON entry point.
 // By default Python starts in full, with only the standard library's files the engine uses
 // and the engine's files, both compiled at build time (scripts/calculators/stdlib.py:
-// bytecode, so nothing is compiled here; 0.71 and 0.28 MB as brotli), fetched with Pyodide's
+// bytecode, so nothing is compiled here; 0.74 and 0.28 MB as brotli), fetched with Pyodide's
 // own files as soon as runtime.json is read.
 // When the build made a start-up snapshot (scripts/calculators/snapshot.py) and either asked
 // for it (runtime.json's "start": "snapshot") or the browser keeps it already, Python's
@@ -137,7 +137,19 @@ async function start() {
     phases.wheel = performance.now() - started;
     if (stdlibURL) missingFiles = wholeStandardLibrary(pyodide, indexURL);
   }
-  const api = pyodide.pyimport(runtime.module);
+  let api;
+  try {
+    api = pyodide.pyimport(runtime.module);
+  } catch (error) {
+    // A module the trimmed standard library lacks, imported by the engine's entry point
+    // itself (stdlib.mjs lists what it imported in Node): fetch the whole one and import again.
+    if (!missingFiles || !/ModuleNotFoundError/.test(String(error && error.message))) throw error;
+    const fetchMissing = missingFiles;
+    missingFiles = null;
+    await fetchMissing();
+    phases.wholeStandardLibrary = "for the engine's import";
+    api = pyodide.pyimport(runtime.module);
+  }
   // Describing the calculators fills the engine's caches (a restored snapshot has them
   // filled: not again). Not now: once any request already waiting has its answer
   // (0.25-0.35 s in Node that a first answer need not wait for).
