@@ -176,9 +176,15 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
           f" (shared worker connected-to-ready at {sorted(r['tab_connected_ms'] for r in two)} ms of its life)")
     if "two" not in runs:
         return
-    starts = [(r["asked"], round(r["python"]["startedAt"] - r["origin"]), round(r["python"]["pyodide"] + r["python"]["startedAt"] - r["origin"]))
-              for r in two if r["python"] and "startedAt" in r["python"]]
-    print(f"  b's worker per run, ms since navigation (asked for by the page, started, Python started): {starts}")
+    def steps(run: dict[str, Any]) -> tuple[Any, ...]:
+        python = run["python"]
+        shift = python["startedAt"] - run["origin"]
+        wasm = python.get("files", {}).get("pyodide.asm.wasm", [None, None])[1]
+        return (run["asked"], round(shift), None if wasm is None else round(wasm + shift), round(python["pyodide"] + shift),
+                round(python["import"] + shift), round(run["ms"]))
+
+    print("  b per run, ms since navigation (worker asked for, started, its WebAssembly all come, Python started,"
+          f" engine imported, result shown): {[steps(r) for r in two if r['python'] and 'startedAt' in r['python']]}")
     first = runs["two"][0]
     python = dict(first["python"] or {})
     files = python.pop("files", {})
