@@ -1,5 +1,5 @@
 // Starts Pyodide in Node with the trimmed standard library (scripts/calculators/stdlib.py)
-// as the worker's full start does, unpacks the engine's bytecode archive and runs every
+// as the worker's full start does, puts the engine's bytecode archive on Python's path and runs every
 // calculator with its defaults and each request of REQUESTS_JSON ([[entry point, request], ...]),
 // then imports a module the archive lacks after putting Pyodide's whole archive in its place
 // (the worker's fallback).
@@ -14,9 +14,11 @@ const [pyodideDir, stdlibZip, engineZip, requests = "[]"] = process.argv.slice(2
 process.argv[1] = "./this.program";
 const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", stdLibURL: path.resolve(stdlibZip), stdout: () => {}, stderr: () => {} });
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(engineZip)), "zip", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
+// The engine's archive imported from where the worker puts it, last on Python's path.
 const worker = fs.readFileSync(new URL("../../../scripts/theme/assets/calculators/worker.mjs", import.meta.url), "utf8");
-pyodide.runPython(JSON.parse(worker.match(/const FORGET_FOLDERS = (".*");/)[1])); // as the worker does
+const engineArchive = JSON.parse(worker.match(/const ENGINE_ARCHIVE = (".*");/)[1]);
+pyodide.FS.writeFile(engineArchive, new Uint8Array(fs.readFileSync(engineZip)));
+pyodide.runPython(`import sys; sys.path.append(${JSON.stringify(engineArchive)})`);
 const answers = JSON.parse(pyodide.runPython(`
 import json
 from rulesengine.calculators import api
@@ -41,7 +43,8 @@ json.dumps(sorted(name for name, module in list(sys.modules.items()) if _source(
 `));
 const probe = "import importlib\ntry:\n    importlib.import_module('tomllib'); found = 'found'\nexcept ImportError as error:\n    found = type(error).__name__\nfound";
 const missing = pyodide.runPython(probe);
-const archive = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+// Where Python reads its standard library, not the engine's archive (the worker's STDLIB_ARCHIVE).
+const archive = pyodide.runPython(`import sys; next(p for p in sys.path if p.endswith('.zip') and p != ${JSON.stringify(engineArchive)})`);
 pyodide.FS.writeFile(archive, new Uint8Array(fs.readFileSync(path.resolve(pyodideDir, "python_stdlib.zip"))));
 pyodide.runPython("import importlib; importlib.invalidate_caches()");
 const after = pyodide.runPython(probe);
