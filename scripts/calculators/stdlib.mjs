@@ -3,9 +3,9 @@
 // (MODULE) as the worker does, describes the calculators, runs each once with its defaults
 // and reads the unit cards (`warm`), then reads which modules came from the standard
 // library's archive (scripts/calculators/stdlib.py packs them into the archive the worker
-// starts with). Not every module of the engine: its command line (argparse and what it
-// brings) is never run in the browser. A module a rare calculation needs beyond these is
-// still found: the worker then fetches Pyodide's whole archive (worker.mjs).
+// starts with). Not every module of the engine: its command-line modules are never run in
+// the browser. A module a rare calculation needs beyond these is still found: the worker
+// then fetches Pyodide's whole archive (worker.mjs).
 //
 // With OUT_DIR, it also compiles them, here in Pyodide (so the bytecode is this Python's own:
 // its magic number, its compiler): OUT_DIR/stdlib.zip holds each listed file as `<name>c`, its
@@ -16,7 +16,7 @@
 // compiled from, where Python would have read it. They are compiled as `python -X
 // no_debug_ranges` does (PYTHONNODEBUGRANGES): each instruction keeps its line, not its
 // columns, which a traceback only uses to underline the failing expression. The columns
-// compress poorly: 1.00 -> 0.75 MB as brotli for the standard library, 0.37 -> 0.28 MB for
+// compress poorly: 1.00 -> 0.74 MB as brotli for the standard library, 0.37 -> 0.28 MB for
 // the engine.
 //
 // Usage: node scripts/calculators/stdlib.mjs PYODIDE_DIR WHEEL MODULE [OUT_DIR]
