@@ -98,10 +98,10 @@ function connectIfWarm() {
   const name = warmLock(workerAddress());
   looked = navigator.locks.query().then(({ held }) => {
     warm = sharedUsable && (held || []).some((lock) => lock.name === name);
-    if (warm && !workers.has(SHARED)) {
-      stats.connectedEarly = true;
-      startEngine(SHARED);
-    }
+    // Connected as the page mounts, to a Python already running: here, or by the start of
+    // a calculator on screen (calculator.mjs), which may come first.
+    if (warm) stats.connectedEarly = true;
+    if (warm && !workers.has(SHARED)) startEngine(SHARED);
     return warm;
   }, () => (warm = false));
 }
