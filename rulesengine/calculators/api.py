@@ -21,6 +21,8 @@ from rulesengine.calculators.render import compute, error_html, result_html
 from rulesengine.calculators.result import summary
 from rulesengine.calculators.words import named_choices
 from rulesengine.errors import InputError, RulesError
+from rulesengine.legion.army_page import army as army_answer
+from rulesengine.legion.units import cards as unit_cards
 
 
 def calculate(request_json: str) -> str:
@@ -78,11 +80,8 @@ def _failure(message: str, option: str | None) -> dict[str, object]:
 
 def army(request_json: str) -> str:
     """The "Your army" page's entry point (a whole Legion list against one target, unit by
-    unit): `rulesengine.legion.army_page`, imported when that page first asks (with the
-    card data), not with this module: a calculator's first answer does not wait for it.
-    The start-up snapshot imports every module of the engine, this one too."""
-    from rulesengine.legion.army_page import army as army_answer
-
+    unit): `rulesengine.legion.army_page`. Imported here so that the start-up snapshot
+    holds it, as it holds the calculators."""
     return army_answer(request_json)
 
 
@@ -96,6 +95,4 @@ def warm() -> None:
     build's start-up snapshot calls it (scripts/calculators/snapshot.mjs): the snapshot
     holds Python's memory, not the wheel's files, which the worker unpacks only after its
     first answers."""
-    from rulesengine.legion.units import cards as unit_cards
-
     unit_cards()

@@ -1,8 +1,7 @@
 // Finds the standard library's files the calculators use: starts Pyodide in Node with its
 // whole standard library, installs the engine's wheel, imports the browser's entry point
-// (MODULE) as the worker does, describes the calculators, runs each once with its defaults,
-// reads the unit cards (`warm`) and asks the army page's entry point (`army`, a refusal),
-// then reads which modules came from the standard
+// (MODULE) as the worker does, describes the calculators, runs each once with its defaults
+// and reads the unit cards (`warm`), then reads which modules came from the standard
 // library's archive (scripts/calculators/stdlib.py packs them into the archive the worker
 // starts with). Not every module of the engine: its command-line modules are never run in
 // the browser. A module a rare calculation needs beyond these is still found: the worker
@@ -51,8 +50,6 @@ for _calculator in json.loads(_module.describe()):
     _module.calculate(json.dumps({"calculator": _calculator["name"], "inputs": {}}))
 if hasattr(_module, "warm"):
     _module.warm()
-if hasattr(_module, "army"):
-    _module.army("{}")  # the "Your army" page's entry point, imported when first asked
 _archive = next(p for p in sys.path if p.endswith(".zip"))
 _used = set()
 for _name, _loaded in list(sys.modules.items()):
