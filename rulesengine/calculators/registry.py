@@ -17,21 +17,36 @@ from rulesengine.options import Option
 __all__ = ["Calculator", "Preset", "calculator", "calculators", "changes_no_die", "for_keyword", "for_page",
            "keyword_flags", "keyword_key", "showing_value", "why_no_calculator"]
 
-@lru_cache(maxsize=1)
-def calculators() -> tuple[Calculator, ...]:
-    """Every calculator, Legion first. Engines are imported here, not at module import,
-    so that describing one game never needs the other's code to load."""
-    from rulesengine.calculators.legion import legion_calculators
+GAMES = ("legion", "swtcg")
+
+
+@lru_cache(maxsize=None)
+def _game_calculators(game: str) -> tuple[Calculator, ...]:
+    """One game's calculators. Engines are imported here, not at module import, so that
+    describing one game never needs the other's code to load."""
+    if game == "legion":
+        from rulesengine.calculators.legion import legion_calculators
+
+        return legion_calculators()
     from rulesengine.calculators.swtcg import swtcg_calculators
 
-    return legion_calculators() + swtcg_calculators()
+    return swtcg_calculators()
+
+
+@lru_cache(maxsize=1)
+def calculators() -> tuple[Calculator, ...]:
+    """Every calculator, Legion first."""
+    return tuple(calc for game in GAMES for calc in _game_calculators(game))
 
 
 def calculator(name: str) -> Calculator:
-    """The calculator called `name`; an unknown name lists the valid ones."""
-    for calc in calculators():
-        if calc.name == name:
-            return calc
+    """The calculator called `name`; an unknown name lists the valid ones. A game's
+    calculators are made only when the games before it lack the name: a browser's first
+    Legion answer does not import the SWTCG engine."""
+    for game in GAMES:
+        for calc in _game_calculators(game):
+            if calc.name == name:
+                return calc
     raise UnknownNameError("calculator", name, [c.name for c in calculators()])
 
 

@@ -123,6 +123,7 @@ def cold(browser: Any, server: Server, plan: str) -> dict[str, Any]:
         found = {"ms": done["shown"], "bytes": sent(server, mark), "built": done["built"], "errors": list(visit.errors),
                  "by_file": bytes_by_file(server, mark),
                  "python": visit.page.evaluate("rulesCalculators.stats.pythonPhases || null"),
+                 "asked": visit.page.evaluate("rulesCalculators.stats.workerAskedMs ?? null"),
                  "origin": visit.page.evaluate("performance.timeOrigin"),
                  "page_files": visit.page.evaluate(PAGE_FILES)}
         if plan == "two":
@@ -175,6 +176,15 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
           f" (shared worker connected-to-ready at {sorted(r['tab_connected_ms'] for r in two)} ms of its life)")
     if "two" not in runs:
         return
+    def steps(run: dict[str, Any]) -> tuple[Any, ...]:
+        python = run["python"]
+        shift = python["startedAt"] - run["origin"]
+        wasm = python.get("files", {}).get("pyodide.asm.wasm", [None, None])[1]
+        return (run["asked"], round(shift), None if wasm is None else round(wasm + shift), round(python["pyodide"] + shift),
+                round(python["import"] + shift), round(run["ms"]))
+
+    print("  b per run, ms since navigation (worker asked for, started, its WebAssembly all come, Python started,"
+          f" engine imported, result shown): {[steps(r) for r in two if r['python'] and 'startedAt' in r['python']]}")
     first = runs["two"][0]
     python = dict(first["python"] or {})
     files = python.pop("files", {})
@@ -188,7 +198,8 @@ def report(runs: dict[str, list[dict[str, Any]]], link: str) -> None:
     if begun is not None:
         # The worker's own clock, moved to the page's: ms since navigation.
         shift = begun - first["origin"]
-        print(f"  b's timeline (first run, ms since navigation): worker started {shift:.0f}, result shown {first['ms']:.0f}")
+        print(f"  b's timeline (first run, ms since navigation): worker asked for {first['asked']}, started {shift:.0f},"
+              f" result shown {first['ms']:.0f}")
         rows = [(asked, came, name) for name, asked, came in first["page_files"]]
         rows += [(asked + shift, came + shift, f"(worker) {name}") for name, (asked, came) in files.items()]
         for asked, came, name in sorted(rows, key=lambda row: row[1]):

@@ -2,23 +2,27 @@
 as bytecode, and the engine itself as bytecode.
 
 Pyodide's `python_stdlib.zip` holds 614 files, 2.5 MB as sent. A worker that starts Python in
-full (no start-up snapshot, or a slow connection: assets/calculators/worker.mjs) needs 161 of
-them: those Pyodide's own start imports and those the engine imports. scripts/calculators/stdlib.mjs
-lists them (in Node, with the files the site serves: every module of the engine imported,
-every calculator run once) and compiles them there, in Pyodide, so that the worker's Python
+full (no start-up snapshot, or a slow connection: assets/calculators/worker.mjs) needs 153 of
+them: those Pyodide's own start imports and those the browser's entry point imports and
+runs. scripts/calculators/stdlib.mjs lists them (in Node,
+with the files the site serves: the entry point imported, every calculator run once) and
+compiles them there, in Pyodide, so that the worker's Python
 imports them without compiling their source (its start took 2.5 s in Node from source, 1.0 s
 from bytecode). They are packed here, sourceless (`json/__init__.pyc` where the source was
 `json/__init__.py`; Python's zip importer takes bytecode alone), uncompressed inside the
-archive so that the whole archive compresses as one: 3.4 MB raw, about 1.0 MB as brotli
-(0.66 MB as source, which cost the reader 1.5 s more of compiling; their docstrings are
-left out, as `python -OO` does: 1.18 MB with them). It is placed at
+archive so that the whole archive compresses as one: 3.2 MB raw, about 0.74 MB as brotli
+(0.66 MB as source, which cost the reader 1.5 s more of compiling). Their docstrings are
+left out, as `python -OO` does (1.18 MB with them), and so are the columns of each
+instruction, as `python -X no_debug_ranges` does (1.00 MB with them: a traceback then names
+the line without underlining the expression). It is placed at
 `assets/stdlib/<key>/python_stdlib.zip` with `.br` and `.gz` copies beside it (a host that
 negotiates sends those, README "Publish"), where `<key>` names what it was made from
 (Pyodide, the wheel, the scripts), so a browser may keep it forever.
 
 Beside it, `rulesengine.zip`: the wheel's files as they are unpacked into site-packages, each
-module as its bytecode (the worker unpacks it in the wheel's place; 0.36 MB as brotli against
-the wheel's 0.28 MB, and the engine's import 0.6 s -> 0.25 s in Node).
+module as its bytecode, without columns (the worker puts it on Python's path and imports
+from it as it is, as from the standard library's archive; 0.28 MB
+as brotli, as the wheel's source, and the engine's import 0.6 s -> 0.25 s in Node).
 
 Should a calculation import a module the archive lacks, the engine answers "internal error"
 and the worker fetches Pyodide's whole archive and asks again, as it does after a snapshot.

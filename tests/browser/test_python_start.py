@@ -7,7 +7,9 @@ snapshot cannot be used. Either way the answers are CPython's."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zipfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -173,6 +175,28 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_full_start(site: Serve
     visit.errors[:] = [e for e in visit.errors if "404" not in e and "snapshot" not in e]
 
 
+@pytest.mark.parametrize("left_out", ["fractions.pyc", "html/entities.pyc"])
+def test_a_module_the_trimmed_standard_library_lacks_is_fetched_with_the_whole_one(site: Server, visit: Visit, left_out: str) -> None:
+    """The build's archive (scripts/calculators/stdlib.py) served without a module the engine's
+    entry point imports: the worker fetches Pyodide's whole standard library, imports the
+    engine again and answers as CPython does."""
+    def without(route: Any) -> None:
+        archive = route.fetch().body()  # the browser's, unpacked from its brotli copy
+        with zipfile.ZipFile(io.BytesIO(archive)) as whole, zipfile.ZipFile(out := io.BytesIO(), "w", zipfile.ZIP_STORED) as kept:
+            assert left_out in whole.namelist()
+            for name in whole.namelist():
+                if name != left_out:
+                    kept.writestr(whole.getinfo(name), whole.read(name))
+        route.fulfill(status=200, body=out.getvalue(), content_type="application/zip")
+
+    visit.context.route("**/assets/stdlib/*/python_stdlib.zip", without)
+    before = len(site.requested)
+    phases = recompute_and_phases(site, visit)
+    assert phases["wholeStandardLibrary"] == "for the engine's import", phases
+    fetched = site.requested[before:]
+    assert [p for p in fetched if "/assets/pyodide/" in p and p.endswith("/python_stdlib.zip")], fetched
+
+
 # The page's view of the connection, as a test sets it (Navigator.connection is read-only).
 FAKE_CONNECTION = """
 Object.defineProperty(Navigator.prototype, 'connection', {
@@ -240,7 +264,7 @@ def test_a_stopped_worker_is_gone_and_a_later_change_starts_another(site: Server
 
 def test_python_starts_once_a_calculator_is_on_screen_before_any_change(site: Server, browser: Any) -> None:
     """The site's default (settings.warm "visible"): once Guardian X's calculator is on screen,
-    Python starts when the browser is idle, with no interaction and no request; not before."""
+    Python starts, with no interaction and no request; not before."""
     visit = open_visit(browser, python=None, warm=None)
     try:
         page = visit.page
@@ -254,6 +278,26 @@ def test_python_starts_once_a_calculator_is_on_screen_before_any_change(site: Se
         page.wait_for_function("() => rulesCalculators.workerReady()", timeout=WAIT_MS)
         assert page.evaluate("rulesCalculators.stats.requests") == 0
         assert first_calculator(page).get_attribute("data-state") == "static"
+        assert visit.errors == [] and visit.foreign == []
+    finally:
+        visit.context.close()
+
+
+def test_python_starts_as_the_calculator_on_screen_mounts_not_when_the_page_is_idle(site: Server, browser: Any) -> None:
+    """A calculator on screen as the page mounts it asks for its worker then, before the
+    page's DOMContentLoaded (its modules run before it), not after its load event once idle:
+    on a phone's link Pyodide's megabytes waited for that (scripts/bench/phone.py)."""
+    visit = open_visit(browser, python=None, warm=None)
+    try:
+        page = visit.page
+        page.set_viewport_size({"width": 1280, "height": 4000})  # the calculator on screen at once
+        page.goto(site.url + GUARDIAN_X)
+        page.wait_for_function("() => rulesCalculators.workers() > 0", timeout=WAIT_MS)
+        assert first_calculator(page).evaluate("el => el.getBoundingClientRect().top < innerHeight")
+        asked = page.evaluate("rulesCalculators.stats.workerAskedMs")
+        loaded = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
+        assert asked is not None and asked <= loaded, (asked, loaded)
+        assert page.evaluate("rulesCalculators.stats.requests") == 0
         assert visit.errors == [] and visit.foreign == []
     finally:
         visit.context.close()

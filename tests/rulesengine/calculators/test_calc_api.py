@@ -138,3 +138,32 @@ def test_the_sentence_gives_the_expected_value_and_the_chance_of_at_least_one():
     wounds = {int(k): Fraction(v) for k, v in answer["result"]["defender"]["wounds"].items()}
     mean = sum(k * p for k, p in wounds.items())
     assert answer["summary"] == f"Wounds on the defender: {decimal(mean)} expected, {percent(1 - wounds.get(0, Fraction(0)))} chance of at least 1."
+
+
+# In a fresh Python, as the browser's worker is: a Legion answer, then an SWTCG one.
+ONE_GAME = """
+import json, sys
+from rulesengine.calculators.api import calculate
+legion = json.loads(calculate(json.dumps({"calculator": "legion-attack", "inputs": {"pierce": 1, "red": 1}})))
+after_legion = "rulesengine.swtcg.api" in sys.modules
+swtcg = json.loads(calculate(json.dumps({"calculator": "swtcg-attack", "inputs": {"power": 3}})))
+unknown = json.loads(calculate(json.dumps({"calculator": "nope", "inputs": {}})))
+print(json.dumps({"legion": legion["ok"], "after_legion": after_legion, "swtcg": swtcg["ok"],
+                  "after_swtcg": "rulesengine.swtcg.api" in sys.modules, "unknown": unknown["error"]}))
+"""
+
+
+def test_a_legion_answer_does_not_import_the_swtcg_engine():
+    """The browser's first Legion answer makes only Legion's calculators (the registry makes a
+    game's when the games before it lack the name); SWTCG's are made when asked for, and an
+    unknown name still lists every calculator."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", ONE_GAME], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[3])
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["legion"] and not found["after_legion"]
+    assert found["swtcg"] and found["after_swtcg"]
+    assert "legion-attack" in found["unknown"] and "swtcg-attack" in found["unknown"]

@@ -335,23 +335,36 @@ export function mountAll() {
   }
 }
 
-// The default: Python starts once a calculator is on screen and the browser is idle, so a
-// first change the build's answers do not hold finds it loaded or on its way, instead of
-// starting it then. A page whose calculators are never scrolled to starts nothing, and a
-// slow or data-saving connection waits for the reader's intent (mount's listeners).
+// The default: Python starts as soon as a calculator is on screen (seen as the page mounts
+// it, or once the reader scrolls to one), so a first change the build's answers do not hold
+// finds it loaded or on its way, instead of starting it then. Not when the browser is idle:
+// a cold visit's page stays busy until its load event, and Pyodide's 4 MiB waited for it
+// (the worker began 0.3-0.4 s after the calculator was mounted on Guardian X, the link
+// idle meanwhile: scripts/bench/phone.py). A page whose calculators are never scrolled to
+// starts nothing, and a slow or data-saving connection waits for the reader's intent
+// (mount's listeners).
 let watching = null;
 function warmWhenSeen(roots) {
   if (watching) watching.disconnect();
   watching = null;
   if (typeof IntersectionObserver !== "function" || leanConnection()) return;
+  if (Array.from(roots).some(onScreen)) {
+    startWorker(0);
+    return;
+  }
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-    idle(() => startWorker(0), { timeout: 3000 });
+    startWorker(0);
   });
   for (const root of roots) observer.observe(root);
   watching = observer;
+}
+
+// Part of `root` is inside the viewport now (the page's layout, read once as it mounts).
+function onScreen(root) {
+  const box = root.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
 }
 
 window.rulesCalculators = {

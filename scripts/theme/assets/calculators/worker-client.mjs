@@ -98,10 +98,10 @@ function connectIfWarm() {
   const name = warmLock(workerAddress());
   looked = navigator.locks.query().then(({ held }) => {
     warm = sharedUsable && (held || []).some((lock) => lock.name === name);
-    if (warm && !workers.has(SHARED)) {
-      stats.connectedEarly = true;
-      startEngine(SHARED);
-    }
+    // Connected as the page mounts, to a Python already running: here, or by the start of
+    // a calculator on screen (calculator.mjs), which may come first.
+    if (warm) stats.connectedEarly = true;
+    if (warm && !workers.has(SHARED)) startEngine(SHARED);
     return warm;
   }, () => (warm = false));
 }
@@ -118,6 +118,8 @@ function startEngine(key) {
   const existing = workers.get(key);
   if (existing) return existing;
   const address = workerAddress();
+  // When this page first asked for a worker (ms since navigation): scripts/bench/phone.py.
+  if (stats.workerAskedMs === undefined) stats.workerAskedMs = Math.round(performance.now());
   let entry;
   if (key === SHARED) {
     const worker = new SharedWorker(address.href, { type: "module", name: "rules-calculators" });
