@@ -295,11 +295,11 @@ def _minis_of(answer: dict[str, object], unit: Unit) -> dict[str, object]:
         return answer
     wounds = part["wounds"]
     assert isinstance(wounds, dict)
-    copied = json.loads(json.dumps(answer))
-    copied_result = copied["result"]
-    copied_part = copied_result["defenders"][0] if isinstance(defenders, list) and defenders else copied_result["defender"]
-    copied_part.update(units_json(cast("Units", _Defending(unit)), Distribution({int(w): Fraction(p) for w, p in wounds.items()})))
-    return dict(copied)
+    # A new answer where it differs (the same keys in the same places), the rest shared.
+    mine = {**part, **units_json(cast("Units", _Defending(unit)), Distribution({int(w): Fraction(p) for w, p in wounds.items()}))}
+    if isinstance(defenders, list) and defenders:
+        return {**answer, "result": {**result, "defenders": [mine, *defenders[1:]]}}
+    return {**answer, "result": {**result, "defender": mine}}
 
 
 def _shareable(first: str, name: str, chain: Sequence[tuple[dict[str, object], str]]) -> bool:
@@ -412,14 +412,14 @@ def computed(calculator: str, base: str, data: Mapping[str, object], page: Mappi
     # defenders alike in `_reading` and in the attacker's mapping against them, sent the
     # same request bar the name, get one chain of engine answers (the request with each
     # one's name, each one's diff), each one's minis defeated worked out from the same wounds.
-    asked: dict[str, tuple[str, list[tuple[dict[str, object], dict[str, object], str]]]] = {}
-    mappings: dict[tuple[int, bool, str], str | None] = {}
+    asked: dict[tuple[str | None, str | None, frozenset[tuple[str, object]]], tuple[str, list[tuple[dict[str, object], dict[str, object], str]]]] = {}
+    mappings: dict[tuple[int, bool, tuple[object, ...]], str | None] = {}
     for d in range(-1, len(units)):
         name = "" if d < 0 else str(units[d]["name"])
         under = dict(start) if d < 0 else {**start, **fills[fill_of[d]]}
         wanted = dict(under) if d < 0 else {**under, "defender_unit": name}
         follow_counts(start, wanted, lists)
-        request_key = json.dumps({k: v for k, v in wanted.items() if k != "defender_unit"}, sort_keys=True)
+        request_key = frozenset((k, v) for k, v in wanted.items() if k != "defender_unit")
         reading = _reading(name, str(wanted.get("ruleset") or "")) if d >= 0 and share else None
         mapped = None
         if reading is not None:
@@ -427,9 +427,9 @@ def computed(calculator: str, base: str, data: Mapping[str, object], page: Mappi
             # (`units.attacker_mapped`), and of the defender only its minis and Force icon
             # (`units.attacker_values`).
             unit = reading[1]
-            seen = (unit.minis, "force" in unit.upgrade_bar, json.dumps([wanted.get(k) for k in MAPPING_READS]))
+            seen = (unit.minis, "force" in unit.upgrade_bar, tuple(wanted.get(k) for k in MAPPING_READS))
             mapped = mappings[seen] if seen in mappings else mappings.setdefault(seen, _mapping(calculator, wanted))
-        key = json.dumps([reading[0] if reading else None, mapped, request_key])
+        key = (reading[0] if reading else None, mapped, request_key)
         shared = asked.get(key) if mapped is not None else None
         if shared is not None and reading is not None and _shareable(shared[0], name, [(r, text) for r, _, text in shared[1]]):
             unit = reading[1]
