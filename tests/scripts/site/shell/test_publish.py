@@ -116,22 +116,3 @@ def test_only_the_published_notes_are_read_to_match_broken_links(tmp_path: Path)
     (tmp_path / ".obsidian" / "templates.json").write_text('{"folder": "Mine"}', encoding="utf-8")
     assert sorted(published_notes(tmp_path)) == sorted(["See [map](map.pdf).", "Aim.", "[x](x.pdf)"])
 
-
-def test_many_files_over_several_processes_give_what_one_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shared over two processes, the largest file sent first (scripts/site/precompress.py),
-    the copies and the list are those one process makes, in the files' order."""
-    monkeypatch.setattr("scripts.site.precompress.LARGE", 50_000)  # the large file: quick at the settings of a small one
-    for copy in ("one", "two"):
-        site = tmp_path / copy
-        (site / "pages").mkdir(parents=True)
-        for n in range(140):
-            (site / "pages" / f"{n:03}.html").write_bytes(f"<p>page {n}: the attacker rolls dice.</p>".encode() * 60)
-        (site / "assets").mkdir()
-        (site / "assets" / "big.js").write_bytes(b"".join(b"roll(%d);\n" % n for n in range(8000)))
-    one = precompress(tmp_path / "one", workers=1)
-    two = precompress(tmp_path / "two", workers=2)
-    assert [c.path.relative_to(tmp_path / "one") for c in one] == [c.path.relative_to(tmp_path / "two") for c in two]
-    assert [(c.size, c.gzip_size, c.brotli_size) for c in one] == [(c.size, c.gzip_size, c.brotli_size) for c in two]
-    assert any(c.path.name == "big.js" and c.size >= 50_000 for c in two)
-    for path in (tmp_path / "one").rglob("*.br"):
-        assert (tmp_path / "two" / path.relative_to(tmp_path / "one")).read_bytes() == path.read_bytes()
