@@ -115,4 +115,3 @@ def test_only_the_published_notes_are_read_to_match_broken_links(tmp_path: Path)
     (tmp_path / ".obsidian").mkdir()
     (tmp_path / ".obsidian" / "templates.json").write_text('{"folder": "Mine"}', encoding="utf-8")
     assert sorted(published_notes(tmp_path)) == sorted(["See [map](map.pdf).", "Aim.", "[x](x.pdf)"])
-
