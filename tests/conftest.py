@@ -1,6 +1,7 @@
 """Every test's site builds skip the calculators' answers computed at build time
 (scripts/calculators/answers.py; CALCULATOR_ANSWERS=off): the many small builds stay as
-fast as before, and the browser tests of Python's own answers see Python answer. The tests
+fast as before, and the browser tests of Python's own answers see Python answer; and they
+make the start-up snapshot (CALCULATOR_SNAPSHOT=on), which other builds leave out. The tests
 of those answers build with them (tests/scripts/calculators/test_answers.py,
 tests/browser/test_built_answers.py); a default build (serve.sh, publish) has them.
 
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
     from tests.browser.harness import Server
 
 os.environ.setdefault("CALCULATOR_ANSWERS", "off")
+# The start-up snapshot is made only when a build asks for it (calculators_hook.snapshot_wanted):
+# the tests' builds ask, so the snapshot's start stays tested (tests/browser/test_python_start.py);
+# made once per engine change and kept in .cache/snapshots/.
+os.environ.setdefault("CALCULATOR_SNAPSHOT", "on")
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = "tests/browser/"

@@ -56,12 +56,17 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from fractions import Fraction
 from html import escape, unescape
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from scripts.calculators import answers
 from scripts.calculators.answers import CACHE, Control, form_inputs, read_form
 from scripts.calculators.unit_answers import card_values, set_inputs
+
+if TYPE_CHECKING:
+    from rulesengine.legion.units import Unit, Units
 
 FOLDER = "assets/calculators/pair-answers/"
 ATTRIBUTE = "data-pair-answers"
@@ -71,6 +76,8 @@ NAME = "\u0000defender"
 PAGES = ("legion/keywords/Guardian X.md", "legion/Attack.md")
 """The pages whose first unit calculator gets pair answers (vault paths below the vault's folder)."""
 MOST_REFITS = 12
+MAPPING_READS = ("attacker_unit", "weapon", "range", "upgrade", "minis", "spray", "ruleset")
+"""The request's fields the attacking unit's mapping reads (`units.Units`, `units.ruleset_of`)."""
 FACES = ";"
 
 
@@ -210,6 +217,19 @@ def _profile(name: str, ruleset: str) -> str | None:
     such unit): what `units.defender_values` makes of its card under every ruleset (and the
     request's own), its minis and wounds (the minis defeated; Spray), and whether it bears a
     Force upgrade icon (the attacker's Jedi Hunter)."""
+    found = _reading(name, ruleset)
+    if found is None:
+        return None
+    reading, unit = found
+    return repr((unit.minis, unit.wounds, reading))
+
+
+@cache
+def _reading(name: str, ruleset: str) -> tuple[str, Unit] | None:
+    """What the engine's attack reads of the defending unit named `name` (None: no such
+    unit): `_profile` but for its minis and wounds, which only the minis defeated read
+    (`api.units_json`: whether there are any, beside the wounds) and Spray (the attacker's
+    mapping, `_mapping`); and the unit."""
     from rulesengine.errors import InputError
     from rulesengine.legion.model import RULESETS
     from rulesengine.legion.units import defender_values, find_unit
@@ -219,7 +239,67 @@ def _profile(name: str, ruleset: str) -> str | None:
     except InputError:
         return None
     rulesets = (*RULESETS, *(() if not ruleset or ruleset in RULESETS else (ruleset,)))
-    return repr((unit.minis, unit.wounds, "force" in unit.upgrade_bar, [defender_values(unit, ruleset=r).values for r in rulesets]))
+    return repr((unit.minis >= 1, "force" in unit.upgrade_bar, [defender_values(unit, ruleset=r).values for r in rulesets])), unit
+
+
+def _found(calculator: str, request: Mapping[str, object]) -> tuple[dict[str, object], Units] | None:
+    """The entry point's values for `request` and the units they name, found as it finds
+    them (None: it refuses them; the request is then asked as it is)."""
+    from rulesengine.calculators.inputs import prepare
+    from rulesengine.calculators.registry import calculator as named
+    from rulesengine.errors import InputError
+    from rulesengine.legion.units import Units
+
+    try:
+        values = prepare(named(calculator), request)
+        return values, Units(values)
+    except InputError:
+        return None
+
+
+def _mapping(calculator: str, request: Mapping[str, object]) -> str | None:
+    """The attacking unit's inputs as the engine maps them for `request` (its defender decides
+    Spray and Jedi Hunter: `units.attacker_values`); None when the entry point refuses the
+    units it names."""
+    from rulesengine.errors import InputError
+    from rulesengine.legion.units import attacker_mapped
+
+    found = _found(calculator, request)
+    if found is None:
+        return None
+    try:
+        return repr(attacker_mapped(*found))
+    except InputError:
+        return None
+
+
+@dataclass(frozen=True)
+class _Defending:
+    """What `api.units_json` reads of the units a request names: the defending unit."""
+
+    defender: Unit
+
+
+def _minis_of(answer: dict[str, object], unit: Unit) -> dict[str, object]:
+    """`answer`, the engine's for a defender alike but for its minis and wounds, made the one
+    for `unit`: its minis defeated (`api.units_json`) from the same wounds."""
+    from rulesengine.distribution import Distribution
+    from rulesengine.legion.api import units_json
+
+    result = answer.get("result")
+    if not isinstance(result, dict):
+        return answer
+    defenders = result.get("defenders")
+    part = defenders[0] if isinstance(defenders, list) and defenders else result.get("defender")
+    if not isinstance(part, dict) or "minis_defeated" not in part:
+        return answer
+    wounds = part["wounds"]
+    assert isinstance(wounds, dict)
+    # A new answer where it differs (the same keys in the same places), the rest shared.
+    mine = {**part, **units_json(cast("Units", _Defending(unit)), Distribution({int(w): Fraction(p) for w, p in wounds.items()}))}
+    if isinstance(defenders, list) and defenders:
+        return {**answer, "result": {**result, "defenders": [mine, *defenders[1:]]}}
+    return {**answer, "result": {**result, "defender": mine}}
 
 
 def _shareable(first: str, name: str, chain: Sequence[tuple[dict[str, object], str]]) -> bool:
@@ -327,24 +407,40 @@ def computed(calculator: str, base: str, data: Mapping[str, object], page: Mappi
     responses: dict[str, int] = {}
     chains: dict[str, int] = {}
     table: list[int] = []
-    # The engine reads of a defending unit what `_profile` holds, and its name only to write
-    # it back: defenders alike in both, sent the same request bar the name, get one chain of
-    # engine answers (the request with each one's name, each one's diff).
-    asked: dict[str, tuple[str, list[tuple[dict[str, object], str]]]] = {}
+    # The engine reads of a defending unit what `_reading` holds, its minis and wounds (for
+    # the minis defeated, and the attacker's Spray), and its name only to write it back:
+    # defenders alike in `_reading` and in the attacker's mapping against them, sent the
+    # same request bar the name, get one chain of engine answers (the request with each
+    # one's name, each one's diff), each one's minis defeated worked out from the same wounds.
+    asked: dict[tuple[str | None, str | None, frozenset[tuple[str, object]]], tuple[str, list[tuple[dict[str, object], dict[str, object], str]]]] = {}
+    mappings: dict[tuple[int, bool, tuple[object, ...]], str | None] = {}
     for d in range(-1, len(units)):
         name = "" if d < 0 else str(units[d]["name"])
         under = dict(start) if d < 0 else {**start, **fills[fill_of[d]]}
         wanted = dict(under) if d < 0 else {**under, "defender_unit": name}
         follow_counts(start, wanted, lists)
-        profile = _profile(name, str(wanted.get("ruleset") or "")) if d >= 0 else None
-        key = json.dumps([profile, {k: v for k, v in wanted.items() if k != "defender_unit"}], sort_keys=True)
-        shared = asked.get(key) if profile is not None and share else None
-        if shared is None or not _shareable(shared[0], name, shared[1]):
-            shared = (name, [(request, _compact(_named(answer, name))) for request, answer in _chain(calculator, wanted, base, lists)])
-            if profile is not None and key not in asked:
-                asked[key] = shared
+        request_key = frozenset((k, v) for k, v in wanted.items() if k != "defender_unit")
+        reading = _reading(name, str(wanted.get("ruleset") or "")) if d >= 0 and share else None
+        mapped = None
+        if reading is not None:
+            # The mapping reads of the request only the units' fields and the ruleset
+            # (`units.attacker_mapped`), and of the defender only its minis and Force icon
+            # (`units.attacker_values`).
+            unit = reading[1]
+            seen = (unit.minis, "force" in unit.upgrade_bar, tuple(wanted.get(k) for k in MAPPING_READS))
+            mapped = mappings[seen] if seen in mappings else mappings.setdefault(seen, _mapping(calculator, wanted))
+        key = (reading[0] if reading else None, mapped, request_key)
+        shared = asked.get(key) if mapped is not None else None
+        if shared is not None and reading is not None and _shareable(shared[0], name, [(r, text) for r, _, text in shared[1]]):
+            unit = reading[1]
+            made = [(request, _minis_of(answer, unit)) for request, answer, _ in shared[1]]
+        else:
+            made = _chain(calculator, wanted, base, lists)
+        chain = [(request, answer, _compact(_named(answer, name))) for request, answer in made]
+        if mapped is not None and key not in asked:
+            asked[key] = (name, chain)
         entries = []
-        for request, response in shared[1]:
+        for request, _, response in chain:
             request = {**request, "defender_unit": name} if d >= 0 else request
             entries.append([diffs.setdefault(_compact(_diff(request, under)), len(diffs)), responses.setdefault(response, len(responses))])
         table.append(chains.setdefault(_compact(entries), len(chains)))

@@ -80,6 +80,68 @@ def test_calculator_snapshot_off_builds_without_the_snapshot(tmp_path: Path, mon
     assert not (tmp_path / "assets" / "snapshots").exists()
 
 
+def test_a_default_build_leaves_the_snapshot_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside the tests (which ask for it, tests/conftest.py) a build makes no snapshot
+    unless asked: the worker's default full start never fetches it."""
+    monkeypatch.delenv("CALCULATOR_SNAPSHOT", raising=False)
+    monkeypatch.delenv("CALCULATOR_START", raising=False)
+    built(tmp_path)
+    runtime = json.loads((tmp_path / hook.RUNTIME_CONFIG).read_text())
+    assert "snapshotURL" not in runtime and runtime["start"] == "full" and runtime["stdlibURL"]
+    assert not (tmp_path / "assets" / "snapshots").exists()
+
+
+@pytest.mark.parametrize(("env", "wanted"), [
+    ({}, False),
+    ({"CALCULATOR_SNAPSHOT": "on"}, True),
+    ({"CALCULATOR_SNAPSHOT": "1"}, True),
+    ({"CALCULATOR_START": "snapshot"}, True),
+    ({"CALCULATOR_START": "Snapshot", "CALCULATOR_SNAPSHOT": ""}, True),
+    ({"CALCULATOR_START": "full"}, False),
+    ({"CALCULATOR_START": "snapshot", "CALCULATOR_SNAPSHOT": "off"}, False),
+    ({"CALCULATOR_SNAPSHOT": "no"}, False),
+])
+def test_the_snapshot_is_made_only_when_asked_for(env: dict[str, str], wanted: bool) -> None:
+    assert hook.snapshot_wanted(env) is wanted
+
+
+def test_the_early_work_on_files_starts_is_what_on_post_build_places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """on_files starts the wheel and the trimmed standard library for its site folder; that
+    build's on_post_build takes them (not a new start), and a start for another folder is
+    not used for this one."""
+    monkeypatch.delenv("CALCULATOR_SNAPSHOT", raising=False)
+    started: list[Path] = []
+    real = hook.Early.start
+
+    def start(site: Path) -> hook.Early:
+        started.append(site)
+        return real(site)
+
+    monkeypatch.setattr(hook.Early, "start", start)
+    hook._EARLY = hook.Early.start(tmp_path / "elsewhere")
+    built(tmp_path / "site")
+    assert started == [tmp_path / "elsewhere", tmp_path / "site"] and hook._EARLY is None
+    hook._EARLY = hook.Early.start(tmp_path / "site")
+    early_wheel = hook._EARLY.wheel
+    built(tmp_path / "site")
+    assert started[2:] == [tmp_path / "site"] and hook._EARLY is None
+    runtime = json.loads((tmp_path / "site" / hook.RUNTIME_CONFIG).read_text())
+    assert runtime["wheelURL"] == f"../wheels/{early_wheel.relative}" and runtime["wheelSha256"] == early_wheel.sha256
+    assert (tmp_path / "site" / "assets" / runtime["stdlibURL"].removeprefix("../")).is_file()
+
+
+def test_an_error_in_the_early_work_stops_the_build(tmp_path: Path) -> None:
+    early = hook.Early(tmp_path)
+
+    def broken(*_: object) -> None:
+        raise OSError("disk full")
+
+    early._run("stdlib", broken)
+    with pytest.raises(OSError, match="disk full"):
+        early.result("stdlib")
+    assert early.result("snapshot") is None  # never started
+
+
 def test_a_rebuild_leaves_the_runtime_files_in_place(tmp_path: Path) -> None:
     built(tmp_path)
     runtime = tmp_path / "assets" / "pyodide"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from rulesengine.errors import InputError
 from rulesengine.legion.units.cards import Unit, Upgrade, Weapon, _fold
@@ -208,6 +209,13 @@ def _said(fired: Sequence[Fired]) -> str:
 
 
 def _best(unit: Unit, upgrades: Sequence[Upgrade], at: int | str, spray: int, minis: int | None) -> list[Fired]:
+    return list(_best_of(unit, tuple(upgrades), at, spray, minis))
+
+
+# A pure function of its arguments, asked for again and again with the same ones: by each
+# ruleset's mapping of the same pool, and by every range `default_pool` weighs.
+@lru_cache(maxsize=8192)
+def _best_of(unit: Unit, upgrades: tuple[Upgrade, ...], at: int | str, spray: int, minis: int | None) -> tuple[Fired, ...]:
     everyone = minis_of(unit, upgrades)
     picks: list[tuple[Fraction, list[Armed]]] = []
     for mini in everyone:
@@ -222,7 +230,7 @@ def _best(unit: Unit, upgrades: Sequence[Upgrade], at: int | str, spray: int, mi
         for armed in chosen:
             counts[armed] = counts.get(armed, 0) + 1
     every = armed_of(unit, upgrades)
-    return [Fired(a, counts[a]) for a in every if a in counts]
+    return tuple(Fired(a, counts[a]) for a in every if a in counts)
 
 
 def default_pool(unit: Unit, upgrades: Sequence[Upgrade], at: str = "", spray: int = 1, minis: int | None = None) -> Formed:

@@ -2,7 +2,10 @@
 
 - on_config: adds the calculator script (an ES module) and style sheet to every page.
 - on_files: takes them out again when no page shows a calculator; when one does, stops
-  the build at once if Pyodide has not been installed from npm.
+  the build at once if Pyodide has not been installed from npm, and starts the work that
+  needs only the engine's source and Pyodide (`Early`: the wheel, then the trimmed standard
+  library's compiling in Node, and the start-up snapshot when asked for) on threads, so that
+  it runs beside the pages' rendering instead of after it.
 - on_serve: `mkdocs serve` also rebuilds when the engine's source changes, so the wheel
   the browser loads is never older than the code, and sends the assets with their
   precompressed copies, as a static host would (scripts/site/static_site.py).
@@ -11,13 +14,15 @@
   (scripts/calculators/answers.py), preloaded too; where the vault names the Legion game,
   each Legion attack calculator names the unit pickers' data (scripts/calculators/units.py).
 - on_post_build (only when some page shows a calculator): puts the Pyodide runtime under `assets/pyodide/<version>/`, the engine's
-  wheel (built from the current source) under `assets/wheels/<hash>/`, the start-up
-  snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/`, the trimmed standard
-  library (scripts/calculators/stdlib.py) under `assets/stdlib/<key>/`, and
-  `assets/calculators/runtime.json`, which tells the worker where both are; and gives the
-  calculator modules' imports of each other the same `?v=<hash>` as the script itself.
+  wheel (built from the current source) under `assets/wheels/<hash>/`, the trimmed standard
+  library (scripts/calculators/stdlib.py) under `assets/stdlib/<key>/`, the start-up
+  snapshot (scripts/calculators/snapshot.py) under `assets/snapshots/<key>/` when the build
+  asks for it (`snapshot_wanted`), and `assets/calculators/runtime.json`, which tells the
+  worker where they are; and gives the calculator modules' imports of each other the same
+  `?v=<hash>` as the script itself.
 
-The hook owns no state between events: each build recomputes everything from disk.
+The hook owns no state between builds: each build recomputes everything from disk (the
+work on_files starts is handed to the same build's on_post_build, for the same site folder).
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ import os
 import re
 import shutil
 import sys
+import threading
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -114,8 +121,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """After the vault hook has written the pages: a site where no page shows a calculator
     gets neither the calculator's script and style nor (on_post_build) Pyodide and the
     wheel. One that does needs Pyodide installed, which is checked here, before rendering."""
+    global _EARLY
     if any(_shows_calculator(file) for file in files.documentation_pages()):
         pyodide_version()
+        # mkdocs has emptied the site folder by now (a build that is not dirty); what the
+        # threads write there stays.
+        _EARLY = Early.start(Path(config.site_dir))
         return files
     config.extra_javascript[:] = [s for s in config.extra_javascript if not str(s).startswith(SCRIPT)]
     config.extra_css[:] = [s for s in config.extra_css if not str(s).startswith(STYLE)]
@@ -240,16 +251,93 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     return preload_modules(output)
 
 
+def snapshot_wanted(env: Mapping[str, str] = os.environ) -> bool:
+    """Whether the build makes the start-up snapshot: only when asked for, by
+    `CALCULATOR_SNAPSHOT=on` or by a build whose worker starts from it
+    (`CALCULATOR_START=snapshot`); `CALCULATOR_SNAPSHOT=off` never. The default full start
+    never fetches it (a browser that kept one from such a build still may), and making it
+    costs a build with an empty cache about 20 s of CPU (Node, then brotli over 31 MB)."""
+    setting = env.get("CALCULATOR_SNAPSHOT", "").strip().lower()
+    if setting in ("off", "0", "no"):
+        return False
+    return setting in ("on", "1", "yes") or env.get("CALCULATOR_START", "").strip().lower() == "snapshot"
+
+
+class Early:
+    """The work of on_post_build that needs only the engine's source and Pyodide, started
+    as soon as the build knows it shows a calculator (on_files): the wheel, written at
+    once, then the trimmed standard library (Node, then brotli: about 15 s of CPU with an
+    empty cache) and, when wanted, the start-up snapshot, each on a thread. Both spend
+    their time in Node or in brotli and zlib, which let go of Python's lock, so the pages
+    render meanwhile. `result` waits for them (an error on a thread is raised there)."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.wheel = _wheel_module().build_wheel(site / "assets" / "wheels")
+        self.jobs: dict[str, tuple[threading.Thread, list[Any]]] = {}
+
+    @classmethod
+    def start(cls, site: Path) -> Early:
+        early = cls(site)
+        from scripts.calculators.stdlib import place_stdlib
+
+        early._run("stdlib", place_stdlib)
+        if snapshot_wanted():
+            from scripts.calculators.snapshot import place_snapshot
+
+            early._run("snapshot", place_snapshot)
+        return early
+
+    def _run(self, name: str, place: Any) -> None:
+        out: list[Any] = []
+
+        def work() -> None:
+            try:
+                out.append((place(self.site / "assets", PYODIDE_PACKAGE, self.wheel.path, API_MODULE), None))
+            except BaseException as error:  # raised again in the build's own thread (result)
+                out.append((None, error))
+
+        thread = threading.Thread(target=work, name=f"calculators-{name}", daemon=True)
+        thread.start()
+        self.jobs[name] = (thread, out)
+
+    def result(self, name: str) -> Any:
+        """What the job `name` placed (None: not started, or not made, after its warning)."""
+        if name not in self.jobs:
+            return None
+        thread, out = self.jobs.pop(name)
+        thread.join()
+        value, error = out[0]
+        if error is not None:
+            raise error
+        return value
+
+
+_EARLY: Early | None = None
+"""This build's early work (on_files), until on_post_build takes it."""
+
+
+def _early_for(site: Path) -> Early:
+    """The early work on_files started for this site folder, or (on_post_build called alone,
+    or for another folder) the same work started now."""
+    global _EARLY
+    early, _EARLY = _EARLY, None
+    if early is not None and early.site == site:
+        return early
+    return Early.start(site)
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     if not uses_calculators(config):
         return
     site = Path(config.site_dir)
+    early = _early_for(site)
     version = pyodide_version()
     runtime_dir = site / "assets" / "pyodide" / version
     runtime_dir.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         _place(PYODIDE_PACKAGE / name, runtime_dir / name)
-    wheel = _wheel_module().build_wheel(site / "assets" / "wheels")
+    wheel = early.wheel
     runtime = {
         "pyodideVersion": version,
         "indexURL": f"../pyodide/{version}/",
@@ -263,25 +351,20 @@ def on_post_build(config: MkDocsConfig) -> None:
     }
     # Only the standard library's files the engine uses, and the engine, both as bytecode, for
     # a worker that starts Python in full.
-    from scripts.calculators.stdlib import place_stdlib
-
-    stdlib = place_stdlib(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
+    stdlib = early.result("stdlib")
     if stdlib is not None:
         runtime["stdlibURL"] = f"../{stdlib.relative}"
         runtime["engineURL"] = f"../{stdlib.engine_relative}"
         # The worker's start when it has both (assets/calculators/worker.mjs): "full" (from
         # these, the default: fewer bytes) or "snapshot" (CALCULATOR_START=snapshot).
         runtime["start"] = "snapshot" if os.environ.get("CALCULATOR_START", "").lower() == "snapshot" else "full"
-    # CALCULATOR_SNAPSHOT=off builds without it (to measure what it saves).
-    if os.environ.get("CALCULATOR_SNAPSHOT", "").lower() not in ("off", "0", "no"):
-        from scripts.calculators.snapshot import place_snapshot
-
-        snapshot = place_snapshot(site / "assets", PYODIDE_PACKAGE, wheel.path, API_MODULE)
-        if snapshot is not None:
-            runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
-            runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
-            runtime["snapshotBytes"] = snapshot.path.stat().st_size  # Python's memory is made this large before it arrives
-            runtime["snapshotBase"] = snapshot.base  # the memory it is the difference from, for the worker to check
+    # Only when asked for (snapshot_wanted).
+    snapshot = early.result("snapshot")
+    if snapshot is not None:
+        runtime["snapshotURL"] = f"../{snapshot.relative}"  # a negotiating host: brotli or gzip
+        runtime["snapshotGzipURL"] = f"../{snapshot.gzip_relative}"  # any other host: the gzip copy as a plain file
+        runtime["snapshotBytes"] = snapshot.path.stat().st_size  # Python's memory is made this large before it arrives
+        runtime["snapshotBase"] = snapshot.base  # the memory it is the difference from, for the worker to check
     config_path = site / RUNTIME_CONFIG
     config_path.parent.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(runtime, indent=2) + "\n", encoding="utf-8")
@@ -305,6 +388,8 @@ def _pairs_finish(stop: bool = False) -> None:
 
 
 def on_build_error(error: Exception) -> None:
+    global _EARLY
+    _EARLY = None  # its threads end on their own; what they made is kept in the caches
     _pairs_finish(stop=True)
 
 

@@ -6,6 +6,7 @@ entry point's very response."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -176,3 +177,53 @@ def test_defenders_alike_share_the_engines_answers_exactly(page: str, data: dict
         assert typed is not None
         shared = pair_answers.computed("legion-attack", base, data, part, read, typed)
         assert shared == pair_answers.computed("legion-attack", base, data, part, read, typed, share=False), name
+
+
+def test_defenders_alike_but_for_minis_and_wounds_share_one_chain(data: dict[str, object], tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defenders the attack reads alike (`_reading`) but with other minis or wounds share one
+    chain of engine answers, each one's minis defeated worked out from the same wounds: the
+    file is byte for byte the one made by asking the engine for every defender. Against an
+    attacker with Spray (its dice once per defending mini), defenders with other minis are
+    asked apart, and that file too is the engine's."""
+    units = data["units"]
+    assert isinstance(units, list)
+    names = [u["name"] for u in units]
+    readings = {n: pair_answers._reading(n, "") for n in names}
+    stormtroopers = readings["Stormtroopers"]
+    assert stormtroopers is not None
+    alike = [n for n in names if (r := readings[n]) is not None and r[0] == stormtroopers[0]]
+    unit_of = {n: r[1] for n in alike if (r := readings[n]) is not None}
+    others = ["Darth Vader (The Emperor's Apprentice)", "Rebel Troopers", "AT-RT [Galactic Republic]", "Wookiee Warriors"]
+    kept = [u for u in units if u["name"] in alike + others]
+    assert len({(u.minis, u.wounds) for u in unit_of.values()}) > 1, "minis or wounds differ"
+    assert len({pair_answers._profile(n, "") for n in alike}) > 1
+    # The card data is indexed by unit: a smaller list of defenders, the same index for the attacker.
+    subset = {**data, "units": kept, "byRuleset": {}}
+    form, base = attack_form(), "../../"
+    part, read = pair_answers.page_part(form, subset), pair_answers.read(form)
+    asked: list[str] = []
+    chain = pair_answers._chain
+
+    def counted(calculator: str, inputs: dict[str, object], *rest: object) -> object:
+        asked.append(str(inputs.get("defender_unit", "")))
+        return chain(calculator, inputs, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pair_answers, "_chain", counted)
+    attacker_index = [u["name"] for u in kept].index("Rebel Troopers")
+    typed = pair_answers.attacker("legion-attack", base, subset, attacker_index, tmp_path, part, read)
+    assert typed is not None
+    shared = pair_answers.computed("legion-attack", base, subset, part, read, typed)
+    assert len([n for n in asked if n in alike]) == 1, asked
+    asked.clear()
+    assert shared == pair_answers.computed("legion-attack", base, subset, part, read, typed, share=False)
+    assert len(asked) == len(kept) + 1
+    # Spray: Mandalorian Warriors with a Flame Projector (an upgrade: the pair files' attackers
+    # have none, but the key holds the attacker's mapping against each defender).
+    flame = dataclasses.replace(typed, kept=tmp_path / "spray.json",
+                                start={**typed.start, "attacker_unit": "Mandalorian Warriors", "upgrade": "Flame Projector"})
+    asked.clear()
+    sprayed = pair_answers.computed("legion-attack", base, subset, part, read, flame)
+    minis = {u.minis for u in unit_of.values()}
+    assert len([n for n in asked if n in alike]) == len(minis) > 1, asked
+    assert sprayed == pair_answers.computed("legion-attack", base, subset, part, read, flame, share=False)

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import brotli
+import pytest
 
 from scripts.site.precompress import SMALLEST, precompress
 
@@ -43,8 +44,13 @@ def test_copies_decompress_to_the_file_and_small_or_noisy_files_get_none(tmp_pat
         assert copies[name].brotli_size == len((site / f"{name}.br").read_bytes())
 
 
-def test_the_pool_writes_what_one_process_writes(tmp_path: Path) -> None:
+def test_the_pool_writes_what_one_process_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool takes the large files first, each on its own, and the rest in batches: the
+    same copies, listed in the files' order."""
+    monkeypatch.setattr("scripts.site.precompress.LARGE", 50_000)  # large, and still quick to compress
     serial = a_site(tmp_path / "serial", 150)
+    (serial / "big.js").write_bytes(b"".join(b"roll(%d);\n" % n for n in range(8000)))
+    (serial / "bigger.js").write_bytes(b"".join(b"reroll(%d);\n" % n for n in range(9000)))
     pooled = tmp_path / "pooled"
     shutil.copytree(serial, pooled)
     one = precompress(serial, workers=1)
@@ -52,6 +58,7 @@ def test_the_pool_writes_what_one_process_writes(tmp_path: Path) -> None:
     assert files_of(serial) == files_of(pooled)
     assert [(c.path.relative_to(serial), c.size, c.gzip_size, c.brotli_size) for c in one] == \
         [(c.path.relative_to(pooled), c.size, c.gzip_size, c.brotli_size) for c in two]
+    assert [c.path.name for c in two if c.size >= 50_000] == ["big.js", "bigger.js"]
 
 
 def test_pages_are_never_cached_and_other_files_are(tmp_path: Path) -> None:
