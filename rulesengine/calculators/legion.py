@@ -100,6 +100,7 @@ ATTACK_LABELS = {
     "guardians[*].guardian": "Guardian {n}",
     "guardians[*].wounds": "Wounds on guardian {n}",
     "guardians[*].expected_wounds": "Expected wounds on guardian {n}",
+    "guardians[*].suppression": "Probability that guardian {n} gains a suppression token",
     "suppression": "Probability that the defender gains a suppression token",
     "suppression_tokens": "Suppression tokens the defender gains",
     "sniper_team.cancelled": "Probability that the attacker cancels the pool (Sniper Team)",
