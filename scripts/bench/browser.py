@@ -2,7 +2,7 @@
 
 For each run (a fresh browser context, so nothing is cached):
   1. open Guardian X and touch nothing. As the site runs (settings.mjs, warm="visible"),
-     Python starts once a calculator is on screen and the browser is idle: the bytes sent
+     Python starts as soon as a calculator is on screen: the bytes sent
      until the network is idle and Python's share (none if the calculator is below the fold),
      then, the calculator scrolled into view, the time until Python is ready and the bytes
      sent by then. Then the same page with warm="intent", as on a slow or data-saving
@@ -37,7 +37,7 @@ answers.py) answer while Python loads; a further cold visit with them off
 the bytes sent before it.
 
 Python runs as the site runs it (one shared worker where the browser has them, started once
-a calculator is on screen and the browser is idle); --python dedicated measures one worker
+a calculator is on screen); --python dedicated measures one worker
 per calculator, as before issue 26. The memory step alone starts Python on intent, so that
 its first figure has no Python in it.
 

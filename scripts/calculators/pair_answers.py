@@ -36,10 +36,13 @@ from, so a rebuild reads 161 files per page instead of computing 27,000 answers.
 
 What a build with an empty cache pays (`scripts/bench/publish_cold.py`): the engine reads of
 a defending unit only what `_profile` holds (what `defender_values` makes of its card, its
-minis and wounds, its Force icon) and its name, which it only writes back; so defenders
-alike in that, sent the same request bar the name, are asked once per attacker and share
-the chain (166 defenders, 106-107 kinds), unless a name shows in the answers otherwise than
-as a whole string. The files not kept are computed by a forked process per core; in a
+minis and wounds, its Force icon) and its name, which it only writes back; and of its minis
+and wounds only the minis defeated reads more than whether it has minis (`_reading`), with
+the attacker's Spray, which its mapping against the defender shows (`_mapping`). So
+defenders alike in `_reading` and that mapping, sent the same request bar the name, are
+asked once per attacker and share the chain, each one's minis defeated worked out from the
+same wounds (166 defenders, 73 kinds), unless a name shows in the answers otherwise than as
+a whole string. The files not kept are computed by a forked process per core; in a
 build (`attach(..., wait=False)`) the page is written at once, its version naming each
 file's key rather than its text, and the files are written by `finish()` at the build's end,
 so the engine's work runs beside the rest of the build.
@@ -216,7 +219,8 @@ def _profile(name: str, ruleset: str) -> str | None:
     """All that the engine reads of the defending unit named `name` but its name (None: no
     such unit): what `units.defender_values` makes of its card under every ruleset (and the
     request's own), its minis and wounds (the minis defeated; Spray), and whether it bears a
-    Force upgrade icon (the attacker's Jedi Hunter)."""
+    Force upgrade icon (the attacker's Jedi Hunter). The sharing keys on less (`_reading`);
+    the tests compare with this whole profile."""
     found = _reading(name, ruleset)
     if found is None:
         return None

@@ -84,8 +84,9 @@ def precompress(folder: Path, cache: Path | None = None, workers: int | None = N
         # The largest files first, each on its own (Pyodide's WebAssembly alone takes about
         # 17 s of a first build's 35): begun last, it would leave the other processes idle
         # at the end. The rest in batches, as they come.
-        large = sorted((p for p in paths if p.stat().st_size >= LARGE), key=lambda p: -p.stat().st_size)
-        rest = [p for p in paths if p.stat().st_size < LARGE]
+        size = {p: p.stat().st_size for p in paths}
+        large = sorted((p for p in paths if size[p] >= LARGE), key=lambda p: -size[p])
+        rest = [p for p in paths if size[p] < LARGE]
         with ProcessPoolExecutor(workers) as pool:
             first = [pool.submit(compress_file, path, cache) for path in large]
             done = dict(zip(rest, pool.map(compress_file, rest, [cache] * len(rest), chunksize=32)))

@@ -214,7 +214,7 @@ def open_visit(browser: Any, init_script: str = "", python: str | None = "dedica
     worker for every tab; None, the site's default (shared where the browser has it).
     `warm` is when Python starts (settings.mjs): "intent" (when the reader reaches for a form),
     which the tests that count Python's starts and downloads observe; None, the site's default
-    (once a calculator is on screen and the browser is idle). An init script's own settings win.
+    (as soon as a calculator is on screen). An init script's own settings win.
 
     No route is set here: a route in Playwright turns the browser's HTTP cache off, so
     only the tests that need one add it."""

@@ -260,7 +260,13 @@ def snapshot_wanted(env: Mapping[str, str] = os.environ) -> bool:
     setting = env.get("CALCULATOR_SNAPSHOT", "").strip().lower()
     if setting in ("off", "0", "no"):
         return False
-    return setting in ("on", "1", "yes") or env.get("CALCULATOR_START", "").strip().lower() == "snapshot"
+    return setting in ("on", "1", "yes") or starts_from_snapshot(env)
+
+
+def starts_from_snapshot(env: Mapping[str, str] = os.environ) -> bool:
+    """Whether the build's worker starts from the snapshot (`CALCULATOR_START=snapshot`)
+    rather than in full, when the build has both."""
+    return env.get("CALCULATOR_START", "").strip().lower() == "snapshot"
 
 
 class Early:
@@ -357,7 +363,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         runtime["engineURL"] = f"../{stdlib.engine_relative}"
         # The worker's start when it has both (assets/calculators/worker.mjs): "full" (from
         # these, the default: fewer bytes) or "snapshot" (CALCULATOR_START=snapshot).
-        runtime["start"] = "snapshot" if os.environ.get("CALCULATOR_START", "").lower() == "snapshot" else "full"
+        runtime["start"] = "snapshot" if starts_from_snapshot() else "full"
     # Only when asked for (snapshot_wanted).
     snapshot = early.result("snapshot")
     if snapshot is not None:

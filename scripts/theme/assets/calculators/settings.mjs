@@ -8,7 +8,7 @@ export const settings = Object.assign(
     startTimeoutMs: 90000, // Pyodide needs 2-4 s on a slow machine; a stalled download more
     requestTimeoutMs: 20000,
     supersedeAfterMs: 1500, // a request running longer than this is dropped (worker restarted) when a newer input comes
-    // "visible": start Python once a calculator is on screen and the browser is idle (not on a
+    // "visible": start Python as soon as a calculator is on screen (not on a
     // slow or data-saving connection: there as "intent"); "intent": when the reader reaches for
     // a form; "idle": as soon as the browser is idle, seen or not.
     warm: "visible",

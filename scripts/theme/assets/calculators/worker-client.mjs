@@ -80,7 +80,7 @@ function workerAddress() {
 
 // The shared worker holds this lock once its Python is ready (worker.mjs), for as long as it
 // runs: a page that finds it held connects at once, as its calculators mount, instead of at
-// the reader's first change or when the browser is idle. Connecting then costs nothing (Python
+// the reader's first change or when a calculator comes on screen. Connecting then costs nothing (Python
 // is running for another tab) and the first change's request goes straight to Python,
 // without the connection's round trips. Where Python is not running, nothing starts before
 // the usual time (settings.warm).
