@@ -324,6 +324,24 @@ def test_skip_to_calculator_is_the_first_or_second_stop_and_lands_in_the_first_f
     assert header <= top < 844 / 2, "the calculator's title shows below the theme's fixed header"
 
 
+def test_skip_to_calculator_lands_in_a_shown_field_before_the_units_data_has_come(site: Server, visit: Visit) -> None:
+    """On a slow link the unit pickers' data comes late, and until then their typed box is
+    hidden: the skip link still lands in the first field a Tab would reach, not on itself.
+    A fresh context (`visit`): no service worker has kept the units' data yet."""
+    page = visit.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    visit.context.route("**/units.json*", lambda route: None)  # held: never answered
+    page.goto(site.url + "legion/keywords/pierce-x/")
+    root = first_calculator(page)
+    assert not root.evaluate("el => el.querySelector('input[name=attacker_unit]').checkVisibility()")
+    page.locator("[data-skip-calculator]").focus()
+    page.keyboard.press("Enter")
+    first_field = """el => Array.from(el.querySelector('form').elements).find((c) =>
+        c.tabIndex >= 0 && !c.disabled && c.type !== 'hidden' && c.checkVisibility())"""
+    assert root.evaluate(f"el => ({first_field})(el) === document.activeElement"), \
+        page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+
+
 def test_home_page_links_to_each_keyword_index(site: Server, answering: Visit) -> None:
     answering.page.goto(site.url)
     for game in ("legion", "swtcg"):

@@ -305,8 +305,12 @@ function offerSkip(roots) {
     // look at preventDefault) and renders the page again, which drops the focus given below.
     event.stopPropagation();
     first.scrollIntoView({ block: "start" });
-    // The first field a reader changes (not a stepper's − button, which is out of the tab order).
-    const target = first.querySelector("form :is(input:not([hidden]), select, button:not([tabindex='-1']))");
+    // The first field a Tab would reach now (not a stepper's − button, which is out of the
+    // tab order, nor a field not shown yet: the unit pickers' typed box stays hidden until
+    // the units' data has come, and focusing it did nothing, leaving the focus on this link).
+    const form = first.querySelector("form");
+    const target = form && Array.from(form.elements).find((c) => c.tabIndex >= 0 && !c.disabled && c.type !== "hidden"
+      && (typeof c.checkVisibility !== "function" || c.checkVisibility()));
     if (target) target.focus({ preventScroll: true });
   });
   const skip = document.querySelector(".md-skip");
